@@ -1,0 +1,1 @@
+"""Helpers shared by the bot and its cogs: settings and the database."""

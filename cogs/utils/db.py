@@ -1,0 +1,230 @@
+"""The bot's SQLite database: one aiosqlite connection, numbered migrations, serialised writes.
+
+Every statement runs on a single connection, so a statement issued while a transaction is open would
+silently join it. The helpers therefore share one lock with `transaction()`: a read never sees another
+task's uncommitted writes, and a write never lands inside someone else's transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+__all__ = (
+    "Database",
+    "Migration",
+    "MigrationError",
+    "apply_migrations",
+    "find_migrations",
+    "split_statements",
+)
+
+BUSY_TIMEOUT_MS = 5000
+_MIGRATION_NAME = re.compile(r"(\d{4})_[A-Za-z0-9_]+\.sql")
+
+Parameters = Iterable[Any]
+
+
+class MigrationError(RuntimeError):
+    """A migration could not be applied; the database is left as it was before that file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered SQL file of the migrations directory."""
+
+    version: int
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def find_migrations(directory: Path) -> list[Migration]:
+    """Return the migrations in `directory`, numbered 0001, 0002, ... without gaps."""
+    migrations = []
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.fullmatch(path.name)
+        if match is None:
+            raise MigrationError(f"migration file {path.name} is not named like 0001_description.sql")
+        migrations.append(Migration(int(match.group(1)), path))
+    for expected, migration in enumerate(migrations, start=1):
+        if migration.version != expected:
+            raise MigrationError(
+                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
+                f"expected {expected:04d}, found {migration.name}"
+            )
+    return migrations
+
+
+def split_statements(script: str) -> list[str]:
+    """Split an SQL script into single statements, leaving `;` inside strings, comments and triggers."""
+    statements = []
+    buffer = ""
+    pieces = script.split(";")
+    for piece in pieces[:-1]:
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    # What follows the last `;` is a comment, blank, or an unterminated statement SQLite will report.
+    rest = buffer + pieces[-1]
+    if rest.strip():
+        statements.append(rest.strip())
+    return statements
+
+
+async def _run(conn: aiosqlite.Connection, sql: str, parameters: Parameters = ()) -> None:
+    # An unclosed cursor of a statement that returned rows (a PRAGMA, say) would block COMMIT.
+    async with conn.execute(sql, parameters):
+        pass
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def apply_migrations(conn: aiosqlite.Connection, directory: Path) -> list[str]:
+    """Apply the migrations above `PRAGMA user_version`, each in its own transaction.
+
+    The connection must be in autocommit mode (`isolation_level=None`). Returns the names applied.
+    A failing file is rolled back completely and reported as MigrationError; earlier files stay applied.
+    """
+    migrations = find_migrations(directory)
+    current = await _user_version(conn)
+    if current > len(migrations):
+        raise MigrationError(
+            f"the database is at schema version {current} but only {len(migrations)} migrations exist; "
+            "is this an older version of the bot?"
+        )
+    applied = []
+    for migration in migrations[current:]:
+        # executescript() would commit before running, so each statement is executed on its own
+        # inside an explicit transaction together with the version bump.
+        statements = split_statements(migration.path.read_text(encoding="utf-8"))
+        await _run(conn, "BEGIN IMMEDIATE")
+        try:
+            for statement in statements:
+                await _run(conn, statement)
+            await _run(conn, f"PRAGMA user_version = {migration.version:d}")
+            await _run(conn, "COMMIT")
+        except sqlite3.Error as error:
+            if conn.in_transaction:
+                await _run(conn, "ROLLBACK")
+            raise MigrationError(f"migration {migration.name} failed: {error}") from error
+        applied.append(migration.name)
+    return applied
+
+
+class Database:
+    """One SQLite connection shared by the whole bot."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._holder: asyncio.Task[Any] | None = None
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: Path, migrations_dir: Path) -> Database:
+        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await _run(conn, "PRAGMA journal_mode = WAL")
+            await _run(conn, "PRAGMA foreign_keys = ON")
+            await _run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await apply_migrations(conn, migrations_dir)
+        except BaseException:
+            # aiosqlite's worker thread keeps the process alive until the connection is closed.
+            await conn.close()
+            raise
+        return cls(conn)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
+        current = asyncio.current_task()
+        if self._holder is not None and self._holder is current:
+            # A helper called inside this task's own transaction() runs as part of it.
+            yield self._conn
+            return
+        async with self._lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            self._holder = current
+            try:
+                yield self._conn
+            finally:
+                self._holder = None
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """`async with db.transaction() as conn:` commits on success and rolls back on an exception.
+
+        Writers wait for each other. Read rows inside with `async with conn.execute(...) as cursor:` or
+        `conn.execute_fetchall(...)`: a cursor left open would make the COMMIT fail.
+        """
+        if self._holder is not None and self._holder is asyncio.current_task():
+            raise RuntimeError("transactions cannot be nested")
+        async with self._locked() as conn:
+            await _run(conn, "BEGIN IMMEDIATE")
+            try:
+                yield conn
+                await _run(conn, "COMMIT")
+            except BaseException:
+                # SQLite may already have rolled back by itself (for example on a full disk).
+                if conn.in_transaction:
+                    await _run(conn, "ROLLBACK")
+                raise
+
+    async def fetchone(self, sql: str, parameters: Parameters = ()) -> sqlite3.Row | None:
+        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+
+    async def fetchall(self, sql: str, parameters: Parameters = ()) -> list[sqlite3.Row]:
+        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> int:
+        """Run one statement, committed on its own unless inside this task's transaction; returns rowcount."""
+        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
+            return cursor.rowcount
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row["value"])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    async def close(self) -> None:
+        """Wait for the transaction under way, then close the connection. Safe to call twice."""
+        if self._closed:
+            return
+        async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            await self._conn.close()

@@ -1,0 +1,7 @@
+-- The first schema: a small key-value table for facts about the bot itself rather than about games,
+-- such as the hash of the slash commands last registered with Discord, so a restart with unchanged
+-- commands does not register them again.
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);

@@ -1,0 +1,157 @@
+"""Migrations apply in order, once, each in one transaction; a broken one changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import MIGRATIONS_DIR
+from cogs.utils.db import Database, MigrationError, find_migrations, split_statements
+
+
+def write_migrations(directory: Path, files: dict[str, str]) -> Path:
+    directory.mkdir()
+    for name, text in files.items():
+        (directory / name).write_text(text, encoding="utf-8")
+    return directory
+
+
+def schema(path: Path) -> tuple[int, list[str]]:
+    with sqlite3.connect(path) as conn:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = [
+            row[0]
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        ]
+    conn.close()
+    return version, tables
+
+
+async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "dir" / "wizard.sqlite3"
+    db = await Database.open(path, MIGRATIONS_DIR)
+    await db.close()
+
+    version, tables = schema(path)
+    assert version == len(find_migrations(MIGRATIONS_DIR))
+    assert "meta" in tables
+
+
+async def test_reopening_applies_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "wizard.sqlite3"
+    db = await Database.open(path, MIGRATIONS_DIR)
+    await db.set_meta("kept", "yes")
+    await db.close()
+
+    db = await Database.open(path, MIGRATIONS_DIR)
+    assert await db.get_meta("kept") == "yes"
+    await db.close()
+    assert schema(path)[0] == len(find_migrations(MIGRATIONS_DIR))
+
+
+async def test_broken_migration_is_rolled_back(tmp_path: Path) -> None:
+    migrations = write_migrations(
+        tmp_path / "migrations",
+        {
+            "0001_first.sql": "CREATE TABLE first (id INTEGER PRIMARY KEY);",
+            "0002_broken.sql": "CREATE TABLE second (id INTEGER PRIMARY KEY);\nCREATE TABLE oops (;\n",
+        },
+    )
+    path = tmp_path / "wizard.sqlite3"
+
+    with pytest.raises(MigrationError, match=r"^migration 0002_broken\.sql failed: .*syntax error"):
+        await Database.open(path, migrations)
+
+    assert schema(path) == (1, ["first"])
+
+
+async def test_later_migrations_apply_on_top(tmp_path: Path) -> None:
+    files = {"0001_first.sql": "CREATE TABLE first (id INTEGER PRIMARY KEY);"}
+    migrations = write_migrations(tmp_path / "migrations", files)
+    path = tmp_path / "wizard.sqlite3"
+    await (await Database.open(path, migrations)).close()
+
+    (migrations / "0002_second.sql").write_text(
+        "-- a comment; with a semicolon\nCREATE TABLE second (note TEXT DEFAULT 'a;b');\n"
+        "INSERT INTO second (note) VALUES ('x'); INSERT INTO second DEFAULT VALUES;",
+        encoding="utf-8",
+    )
+    db = await Database.open(path, migrations)
+    assert [row["note"] for row in await db.fetchall("SELECT note FROM second ORDER BY rowid")] == [
+        "x",
+        "a;b",
+    ]
+    await db.close()
+    assert schema(path) == (2, ["first", "second"])
+
+
+async def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "wizard.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    with pytest.raises(MigrationError, match="schema version 99"):
+        await Database.open(path, MIGRATIONS_DIR)
+
+
+def test_gaps_in_numbering_are_refused(tmp_path: Path) -> None:
+    migrations = write_migrations(tmp_path / "migrations", {"0001_a.sql": "", "0003_c.sql": ""})
+    with pytest.raises(MigrationError, match=r"expected 0002, found 0003_c\.sql"):
+        find_migrations(migrations)
+
+
+def test_split_statements_keeps_triggers_and_strings_whole() -> None:
+    script = """
+        CREATE TABLE t (x TEXT);  -- trailing comment; still fine
+        CREATE TRIGGER t_ins AFTER INSERT ON t BEGIN
+            UPDATE t SET x = 'a;b' WHERE rowid = new.rowid;
+        END;
+        -- the end
+    """
+    statements = split_statements(script)
+    assert len(statements) == 3
+    assert statements[1].endswith("END;")
+
+
+async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    with pytest.raises(RuntimeError, match="boom"):
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
+            raise RuntimeError("boom")
+    assert await db.get_meta("a") is None
+
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO meta (key, value) VALUES ('a', '2')")
+        assert await db.get_meta("a") == "2"  # a helper inside the task's own transaction sees it
+    assert await db.get_meta("a") == "2"
+    await db.close()
+
+
+async def test_close_waits_for_the_transaction_under_way(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    entered = asyncio.Event()
+    release = asyncio.Event()
+
+    async def write() -> None:
+        async with db.transaction() as conn:
+            entered.set()
+            await release.wait()
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('late', 'written')")
+
+    writer = asyncio.create_task(write())
+    await entered.wait()
+    closer = asyncio.create_task(db.close())
+    await asyncio.sleep(0.01)
+    assert not closer.done()
+    release.set()
+    await asyncio.gather(writer, closer)
+
+    reopened = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    assert await reopened.get_meta("late") == "written"
+    await reopened.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await db.get_meta("late")

@@ -1,0 +1,144 @@
+"""Settings come from the environment with sensible defaults, and the token never leaks."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from cogs.utils.settings import RedactTokenFilter, Settings, SettingsError, load_settings
+
+TOKEN = "MTIzNDU2Nzg5.secret-token.value"
+
+
+def test_defaults() -> None:
+    assert load_settings({}) == Settings(
+        token=None,
+        database_path=Path("data/wizard.sqlite3"),
+        log_level="INFO",
+        dev_guild_id=None,
+        force_sync=False,
+    )
+
+
+def test_every_setting_is_read() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": f"  {TOKEN}\n",
+            "WIZARD_DATABASE_PATH": "/srv/wizard/bot.db",
+            "WIZARD_LOG_LEVEL": "debug",
+            "WIZARD_DEV_GUILD_ID": "123456789012345678",
+            "WIZARD_SYNC_COMMANDS": "1",
+        }
+    )
+    assert settings == Settings(TOKEN, Path("/srv/wizard/bot.db"), "DEBUG", 123456789012345678, True)
+
+
+def test_empty_values_mean_the_default() -> None:
+    empty = dict.fromkeys(
+        [
+            "DISCORD_TOKEN",
+            "WIZARD_DATABASE_PATH",
+            "WIZARD_LOG_LEVEL",
+            "WIZARD_DEV_GUILD_ID",
+            "WIZARD_SYNC_COMMANDS",
+        ],
+        "",
+    )
+    assert load_settings(empty) == load_settings({})
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        (
+            "WIZARD_LOG_LEVEL",
+            "LOUD",
+            "WIZARD_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, got 'LOUD'",
+        ),
+        ("WIZARD_DEV_GUILD_ID", "my-server", "WIZARD_DEV_GUILD_ID must be a server id"),
+        ("WIZARD_DEV_GUILD_ID", "-5", "WIZARD_DEV_GUILD_ID must be a server id"),
+        ("WIZARD_SYNC_COMMANDS", "maybe", "WIZARD_SYNC_COMMANDS must be 1"),
+        ("WIZARD_DATABASE_PATH", ".", "WIZARD_DATABASE_PATH must be a file path"),
+        ("DISCORD_TOKEN", "Bot abc.def", "DISCORD_TOKEN must be the bot token alone"),
+    ],
+)
+def test_bad_values_name_the_setting(variable: str, value: str, message: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings({variable: value})
+    text = str(raised.value)
+    assert text.startswith(message)
+    assert "\n" not in text
+    if variable != "DISCORD_TOKEN":
+        assert repr(value) in text
+
+
+def test_token_never_appears_in_an_error() -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": TOKEN, "WIZARD_LOG_LEVEL": TOKEN})
+    assert TOKEN not in str(raised.value)
+    assert "[redacted]" in str(raised.value)
+
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": f"Bot {TOKEN}"})
+    assert TOKEN not in str(raised.value)
+
+
+def test_token_is_not_in_the_repr() -> None:
+    assert TOKEN not in repr(load_settings({"DISCORD_TOKEN": TOKEN}))
+
+
+def test_overrides_replace_the_environment() -> None:
+    settings = load_settings(
+        {"WIZARD_LOG_LEVEL": "not a level", "DISCORD_TOKEN": TOKEN},
+        log_level="warning",
+        database_path="elsewhere.db",
+        token=None,
+        dev_guild_id=42,
+        force_sync=True,
+    )
+    assert settings == Settings(None, Path("elsewhere.db"), "WARNING", 42, True)
+
+
+def test_overrides_are_checked_too() -> None:
+    with pytest.raises(SettingsError, match="WIZARD_LOG_LEVEL must be one of"):
+        load_settings({}, log_level="LOUD")
+    with pytest.raises(TypeError, match="unknown setting"):
+        load_settings({}, colour="red")
+
+
+def test_dotenv_in_working_directory_is_read_and_real_env_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text("WIZARD_LOG_LEVEL=ERROR\nWIZARD_DEV_GUILD_ID=7\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("WIZARD_LOG_LEVEL", "DEBUG")
+    monkeypatch.delenv("WIZARD_DEV_GUILD_ID", raising=False)
+
+    settings = load_settings()
+
+    assert settings.log_level == "DEBUG"
+    assert settings.dev_guild_id == 7
+
+
+def test_log_filter_redacts_the_token(caplog: pytest.LogCaptureFixture) -> None:
+    logger = logging.getLogger("tests.redaction")
+    caplog.handler.addFilter(RedactTokenFilter(TOKEN))
+    try:
+        logger.warning("token is %s", TOKEN)
+        logger.warning(f"inline {TOKEN}")
+        try:
+            raise RuntimeError(f"failed with {TOKEN}")
+        except RuntimeError:
+            logger.exception("login failed")
+    finally:
+        caplog.handler.filters.clear()
+
+    assert TOKEN not in caplog.text
+    assert [record.getMessage().splitlines()[0] for record in caplog.records] == [
+        "token is [redacted]",
+        "inline [redacted]",
+        "login failed",
+    ]
+    assert "RuntimeError: failed with [redacted]" in caplog.text

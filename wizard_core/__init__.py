@@ -1,0 +1,55 @@
+"""Pure rules core for the card game Wizard, classic and Camelot editions.
+
+Nothing here knows about Discord, databases or asyncio: a terminal program, a web server or a
+simulation can use it as well as the bot.
+"""
+
+from wizard_core.actions import Action, Bid, ChooseTrump, Play, decode, describe, encode
+from wizard_core.cards import EXCALIBUR, HOLY_GRAIL, JESTER, MERLIN, MORGAN_LE_FAY, WIZARD, Card, Suit, deck
+from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
+from wizard_core.game import Game
+from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, round_score
+from wizard_core.rules_text import EDITIONS, rules_summary
+from wizard_core.tricks import MerlinAs, legal_plays, trick_winner
+from wizard_core.views import GameResult, Phase, PlayedCard, PlayerView, PublicView, RoundResult, TrickView
+
+__all__ = [
+    "EDITIONS",
+    "EXCALIBUR",
+    "HOLY_GRAIL",
+    "JESTER",
+    "MAX_PLAYERS",
+    "MERLIN",
+    "MIN_PLAYERS",
+    "MORGAN_LE_FAY",
+    "WIZARD",
+    "Action",
+    "Bid",
+    "Card",
+    "ChooseTrump",
+    "CorruptSaveError",
+    "Game",
+    "GameResult",
+    "IllegalActionError",
+    "MerlinAs",
+    "NotYourTurnError",
+    "Phase",
+    "Play",
+    "PlayedCard",
+    "PlayerView",
+    "PublicView",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "TrickView",
+    "WizardError",
+    "deck",
+    "decode",
+    "describe",
+    "encode",
+    "legal_plays",
+    "round_score",
+    "rules_summary",
+    "trick_winner",
+]
