@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from oracle import oracle_legal_plays, oracle_round_score
+from oracle import oracle_legal_plays, oracle_round_score, oracle_trick_winner
 
 from wizard_core import Game, PlayerView, Rules, decode
 
@@ -82,6 +82,8 @@ def play_one(players: int, edition: str, seed: int, with_oracle: bool) -> Game:
             assert action - 64 <= size  # a bid
         game.apply(action)
         if len(trick) == players:
+            if with_oracle and tricks_done + 1 < size:
+                check_trick_with_oracle(game, edition, trick)
             trick, led, free = [], None, False
             tricks_done += 1
             if tricks_done == size:
@@ -95,12 +97,27 @@ def play_one(players: int, edition: str, seed: int, with_oracle: bool) -> Game:
     return game
 
 
-def check_with_oracle(game: Game, edition: str, trick: list[int], actions: tuple[int, ...]) -> None:
-    merlin = None
+def merlin_of(trick: list[int]) -> str | None:
     if MERLIN_AS_WIZARD in trick:
-        merlin = "wizard"
-    elif MERLIN_AS_JESTER in trick:
-        merlin = "jester"
+        return "wizard"
+    if MERLIN_AS_JESTER in trick:
+        return "jester"
+    return None
+
+
+def check_trick_with_oracle(game: Game, edition: str, trick: list[int]) -> None:
+    done = game.completed_tricks()[-1]
+    trump = None if game.trump is None else str(game.trump)
+    index = oracle_trick_winner([card_name(c) for c in trick], trump, edition, merlin_of(trick))
+    if index is None:
+        assert done.null and done.winner is None
+    else:
+        assert not done.null and done.winner == (done.leader + index) % len(game.players)
+        assert game.current_player == done.winner
+
+
+def check_with_oracle(game: Game, edition: str, trick: list[int], actions: tuple[int, ...]) -> None:
+    merlin = merlin_of(trick)
     player = game.current_player
     assert player is not None
     names = [card_name(c) for c in trick]

@@ -34,7 +34,9 @@ from wizard_core.actions import BID_BASE, TRUMP_BASE, Action, describe
 from wizard_core.cards import (
     BITS_OF_FACE,
     CARD_OF_BIT,
+    EXCALIBUR_FACE,
     FACE_OF_BIT,
+    GRAIL_FACE,
     JESTER_FACE,
     MERLIN_FACE,
     SPECIAL_BITS,
@@ -50,13 +52,15 @@ from wizard_core.cards import (
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
 from wizard_core.rules import Rules, check_players, round_score
 from wizard_core.tricks import (
+    EVEN_GRAIL,
     MERLIN_AS_JESTER,
     NEXT_LED,
     NO_LED,
     NO_TRUMP,
+    NOTHING_PLAYED,
     PLAY_CODES,
+    STRENGTH,
     MerlinAs,
-    resolve,
 )
 from wizard_core.views import (
     GameResult,
@@ -78,7 +82,8 @@ _TRUMP, _BID, _PLAY, _OVER = range(4)
 _PHASES = (Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.GAME_OVER)
 
 # Play codes to the hand bits they may take: Merlin's two codes both take Merlin's bit.
-_CODE_BITS: tuple[int, ...] = (*BITS_OF_FACE, BITS_OF_FACE[MERLIN_FACE])
+# Padded with zeros to 128 entries, so that any other small code, negative ones included, takes no card.
+_CODE_BITS: tuple[int, ...] = (*BITS_OF_FACE, BITS_OF_FACE[MERLIN_FACE], *[0] * (128 - PLAY_CODES))
 _WIZARD_BITS = BITS_OF_FACE[52]
 _JESTER_BITS = BITS_OF_FACE[JESTER_FACE]
 _CAMELOT_BITS = SPECIAL_BITS ^ _WIZARD_BITS ^ _JESTER_BITS
@@ -92,6 +97,7 @@ _CAMELOT_CODES = (
 
 
 _BIT = tuple(1 << i for i in range(64))
+_SUITS = tuple(Suit)
 _DECKS = {edition: tuple(bits_of(deck_bits(edition))) for edition in ("classic", "camelot")}
 # By led-suit state: the suit cards that may not be played by someone holding the led suit.
 _OFF_SUIT = tuple(SUIT_BITS ^ SUIT_MASKS[led] if led < 4 else 0 for led in range(6))
@@ -121,6 +127,8 @@ class Game:
     """
 
     __slots__ = (
+        "_best",
+        "_best_at",
         "_bids",
         "_camelot",
         "_current",
@@ -230,8 +238,10 @@ class Game:
         self._tricks = [0] * n
         self._null = 0
         self._trick: list[int] = []
-        self._done: list[tuple[int, tuple[int, ...], int, bool]] = []
+        self._done: list[tuple[int, list[int], int, bool]] = []
         self._led = NO_LED
+        self._best = NOTHING_PLAYED
+        self._best_at = 0
         self._leader = (self._dealer + 1) % n
         self._turned = cards[-1] if with_turn else -1
         self._trump = NO_TRUMP
@@ -262,7 +272,10 @@ class Game:
         p = self._current
         hand = self._hands[p]
         led = self._led
-        taken = hand & _CODE_BITS[code] if 0 <= code < PLAY_CODES else 0
+        try:
+            taken = hand & _CODE_BITS[code]  # zero for codes that play no card
+        except IndexError:
+            taken = 0
         if taken & _OFF_SUIT[led] and hand & SUIT_MASKS[led]:
             taken = 0  # another suit while holding the led one
         if not taken:
@@ -270,20 +283,30 @@ class Game:
         self._log.append(code)
         self._hands[p] = hand ^ (taken & -taken)
         trick = self._trick
+        index = len(trick)
         trick.append(code)
         self._led = led = NEXT_LED[led][code]
+        # tricks.strength_at, written out:
+        strength = STRENGTH[self._trump][led][code]
+        if code == GRAIL_FACE and index & 1:
+            strength = EVEN_GRAIL
+        if strength > self._best:
+            self._best = strength
+            self._best_at = index
         n = self._n
-        if len(trick) < n:
+        if index + 1 < n:
             self._current = (p + 1) % n
             return
-        winner, null = resolve(trick, self._trump, led)
+        winner = self._best_at
+        null = trick[winner] == EXCALIBUR_FACE
+        self._best = NOTHING_PLAYED
         leader = self._leader
         taker = (leader + winner) % n
         if null:
             self._null += 1
         else:
             self._tricks[taker] += 1
-        self._done.append((leader, tuple(trick), taker, null))
+        self._done.append((leader, trick, taker, null))  # the list is never changed again
         self._trick = []
         self._led = NO_LED
         self._leader = self._current = taker
@@ -311,7 +334,7 @@ class Game:
         if self._null == self._round:  # R-5: only null tricks, nobody scores.
             points = [0] * self._n
         else:
-            points = [round_score(b, t) for b, t in zip(self._bids, self._tricks, strict=True)]
+            points = list(map(round_score, self._bids, self._tricks))
         totals = self._totals
         for p, gained in enumerate(points):
             totals[p] += gained
@@ -450,7 +473,7 @@ class Game:
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or None for no trump (or before the dealer has chosen)."""
-        return None if self._trump == NO_TRUMP else Suit(self._trump)
+        return None if self._trump == NO_TRUMP else _SUITS[self._trump]
 
     @property
     def turned_up(self) -> Card | None:

@@ -62,13 +62,14 @@ NEXT_LED: tuple[tuple[int, ...], ...] = tuple(
 
 # Strengths in R-3's order. An odd-position Holy Grail is a null card: below even a Jester, so that with
 # only Jesters beside it the first Jester still wins.
-_EVEN_GRAIL = 9000
+EVEN_GRAIL = 9000
 _MORGAN = 5000
 _EXCALIBUR = 4000
 _WIZARD = 1000
 _TRUMP = 200
 _LED = 100
 _ODD_GRAIL = -1
+NOTHING_PLAYED = -2
 
 
 def _strength(trump: int, led: int, code: int) -> int:
@@ -94,14 +95,25 @@ STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+def strength_at(trump: int, led: int, code: int, index: int) -> int:
+    """How strongly a card played at ``index`` (0 is the leader) holds the trick; the game inlines this."""
+    if code == GRAIL_FACE and index & 1:  # indexes 1, 3, 5 are the even positions 2, 4, 6
+        return EVEN_GRAIL
+    return STRENGTH[trump][led][code]
+
+
 def resolve(codes: Sequence[int], trump: int, led: int) -> tuple[int, bool]:
-    """Index of the card taking a trick of play codes, and whether it is a null trick (R-3, R-4)."""
-    strengths = list(map(STRENGTH[trump][led].__getitem__, codes))
-    if GRAIL_FACE in codes:
-        at = codes.index(GRAIL_FACE)
-        if at % 2 == 1:  # index 1, 3, 5 are positions 2, 4, 6: even.
-            strengths[at] = _EVEN_GRAIL
-    winner = strengths.index(max(strengths))
+    """Index of the card taking a trick of play codes, and whether it is a null trick (R-3, R-4).
+
+    The strongest card wins, the earliest of equals. ``led`` is the led-suit state after the last card;
+    it is the same for every card that its strength depends on, as only specials come before the
+    first suit card.
+    """
+    best, winner = NOTHING_PLAYED, 0
+    for index, code in enumerate(codes):
+        strength = strength_at(trump, led, code, index)
+        if strength > best:
+            best, winner = strength, index
     return winner, codes[winner] == EXCALIBUR_FACE
 
 
