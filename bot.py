@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs.utils.db import Database, MigrationError
 from cogs.utils.settings import RedactTokenFilter, Settings, SettingsError, load_settings
+from cogs.utils.tables import TableManager
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,8 @@ def _permission_list(names: list[str]) -> str:
 class WizardBot(commands.Bot):
     """The bot: one database, the cogs in cogs/, and slash commands registered only when they change."""
 
+    tables: TableManager  # set by the wizard cog when it loads
+
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         # Slash commands and components arrive as interactions, which need no intents;
@@ -198,6 +201,8 @@ class WizardBot(commands.Bot):
         # New interactions are refused from here on; the write under way finishes before the
         # database closes, and only then does the gateway connection go.
         self.closing = True
+        if hasattr(self, "tables"):
+            self.tables.close()
         if self._db is not None:
             await self._db.close()
         await super().close()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.store import TableStore
+from cogs.utils.tables import GameButton, Refusal, Table, TableManager
 from wizard_core import rules_summary
 
 if TYPE_CHECKING:
@@ -69,6 +71,116 @@ class Wizard(commands.Cog):
         """Show what this bot does, its commands and a summary of the rules."""
         await interaction.response.send_message(embed=self.help_embed(), ephemeral=True)
 
+    @wizard.command(name="new")
+    @app_commands.describe(edition="Which deck and rules to play (default: classic)")
+    @app_commands.choices(
+        edition=[
+            app_commands.Choice(name="Classic Wizard", value="classic"),
+            app_commands.Choice(name="Camelot Edition", value="camelot"),
+        ]
+    )
+    async def new_command(
+        self, interaction: discord.Interaction[WizardBot], edition: str = "classic"
+    ) -> None:
+        """Open a table in this channel for others to join."""
+        await self._guarded(interaction, self.bot.tables.new_table(interaction, edition))
+
+    @wizard.command(name="hand")
+    async def hand_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Show your hand in this channel's game, only to you, with your controls."""
+
+        async def show() -> None:
+            table = self._running_table(interaction)
+            async with table.lock:
+                await self.bot.tables.show_hand(interaction, table)
+
+        await self._guarded(interaction, show())
+
+    @wizard.command(name="end")
+    async def end_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """End this channel's game early (host or Manage Server); no results are recorded."""
+
+        async def end() -> None:
+            table = self._running_table(interaction)
+            manager = self.bot.tables
+            if not manager._may_manage(interaction, table):
+                raise Refusal("Only the host or a member with Manage Server can end this game.")
+            why = f"{interaction.user.mention} ended the game."
+            await self._confirm(
+                interaction, table, "End this game for everyone? No results will be recorded.", why
+            )
+
+        await self._guarded(interaction, end())
+
+    @wizard.command(name="leave")
+    async def leave_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Leave this channel's game; without you the game ends and no results are recorded."""
+
+        async def leave() -> None:
+            table = self._running_table(interaction)
+            if table.seat_of(interaction.user.id) is None:
+                raise Refusal("You're not playing at this table.")
+            why = f"{interaction.user.mention} left the table, so the game ended."
+            await self._confirm(
+                interaction, table, "Leave the game? It ends for everyone without results.", why
+            )
+
+        await self._guarded(interaction, leave())
+
+    def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
+        assert interaction.channel_id is not None
+        table = self.bot.tables.in_channel(interaction.channel_id)
+        if table is None or table.status != "playing":
+            raise Refusal("There is no game running in this channel. Start one with `/wizard new`.")
+        return table
+
+    async def _confirm(
+        self, interaction: discord.Interaction[WizardBot], table: Table, question: str, why: str
+    ) -> None:
+        view = Confirm(self.bot, table, interaction.user.id, why)
+        await interaction.response.send_message(question, view=view, ephemeral=True)
+
+    async def _guarded(self, interaction: discord.Interaction[WizardBot], work: Any) -> None:
+        try:
+            await work
+        except Refusal as refusal:
+            await self.bot.tables.refuse(interaction, str(refusal))
+
+
+class Confirm(discord.ui.View):
+    """A short-lived, private yes/no before a game is ended."""
+
+    def __init__(self, bot: WizardBot, table: Table, user_id: int, why: str) -> None:
+        super().__init__(timeout=120)
+        self.bot, self.table, self.user_id, self.why = bot, table, user_id, why
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.user.id == self.user_id
+
+    @discord.ui.button(label="Yes, end it", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[WizardBot], _: discord.ui.Button[Confirm]
+    ) -> None:
+        self.stop()
+        try:
+            await self.bot.tables.end_game(self.table, self.why)
+        except Refusal as refusal:
+            await interaction.response.edit_message(content=str(refusal), view=None)
+            return
+        await interaction.response.edit_message(content="The game has ended.", view=None)
+
+    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
+    async def keep(self, interaction: discord.Interaction[WizardBot], _: discord.ui.Button[Confirm]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Nothing changed; the game goes on.", view=None)
+
 
 async def setup(bot: WizardBot) -> None:
+    bot.tables = TableManager(bot, TableStore(bot.db), bot.settings.lobby_timeout_minutes * 60)
+    await bot.tables.restore()
+    bot.add_dynamic_items(GameButton)
     await bot.add_cog(Wizard(bot))
+
+
+async def teardown(bot: WizardBot) -> None:
+    bot.tables.close()

@@ -25,7 +25,7 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
     assert isinstance(body, list)
     [payload] = body
     assert payload["name"] == "wizard"
-    assert [option["name"] for option in payload["options"]] == ["help"]
+    assert [option["name"] for option in payload["options"]] == ["help", "new", "hand", "end", "leave"]
     assert_valid_discord_payloads(simcord_env)
 
 

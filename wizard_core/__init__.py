@@ -7,7 +7,7 @@ simulation can use it as well as the bot.
 from wizard_core.actions import Action, Bid, ChooseTrump, Play, decode, describe, encode
 from wizard_core.cards import EXCALIBUR, HOLY_GRAIL, JESTER, MERLIN, MORGAN_LE_FAY, WIZARD, Card, Suit, deck
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
-from wizard_core.game import Game
+from wizard_core.game import Game, LogEntry, decode_log_entry, encode_log_entry
 from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, round_score
 from wizard_core.rules_text import EDITIONS, rules_summary
 from wizard_core.tricks import MerlinAs, legal_plays, trick_winner
@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "GameResult",
     "IllegalActionError",
+    "LogEntry",
     "MerlinAs",
     "NotYourTurnError",
     "Phase",
@@ -46,8 +47,10 @@ __all__ = [
     "WizardError",
     "deck",
     "decode",
+    "decode_log_entry",
     "describe",
     "encode",
+    "encode_log_entry",
     "legal_plays",
     "round_score",
     "rules_summary",

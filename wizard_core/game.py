@@ -72,10 +72,14 @@ from wizard_core.views import (
     TrickView,
 )
 
-__all__ = ["Game"]
+__all__ = ["Game", "LogEntry", "decode_log_entry", "encode_log_entry"]
 
 SAVE_FORMAT = "wizard-save"
 SAVE_VERSION = 1
+
+# An entry of the action log: a player's action code, or a chance event ("draw" or "deal") with the
+# hand-mask bits of the cards, in the order they were dealt.
+LogEntry = int | tuple[str, tuple[int, ...]]
 
 # Phases as small integers on the hot path; ``Game.phase`` gives the enum.
 _TRUMP, _BID, _PLAY, _OVER = range(4)
@@ -187,7 +191,7 @@ class Game:
         self._camelot = self._rules.edition == "camelot"
         self._deck = _DECKS[self._rules.edition]
         self._rounds_total = self._rules.rounds(self._n)
-        self._log: list[int | tuple[str, tuple[int, ...]]] = []
+        self._log: list[LogEntry] = []
         self._replay = deque(_replay) if _replay is not None else None
         self._totals = [0] * self._n
         self._results: list[RoundResult] = []
@@ -501,7 +505,7 @@ class Game:
         return tuple(self._results)
 
     @property
-    def log(self) -> tuple[int | tuple[str, tuple[int, ...]], ...]:
+    def log(self) -> tuple[LogEntry, ...]:
         """The action log: action codes and chance events (``("draw" | "deal", card bits)``)."""
         return tuple(self._log)
 
@@ -616,7 +620,7 @@ class Game:
             "players": list(self._names),
             "rules": self._rules.to_dict(),
             "seed": self._seed,
-            "log": [entry if isinstance(entry, int) else {entry[0]: list(entry[1])} for entry in self._log],
+            "log": [encode_log_entry(entry) for entry in self._log],
         }
         body["checksum"] = _checksum(body)
         return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -643,20 +647,7 @@ class Game:
             raise CorruptSaveError("the save's players and log must be lists")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise CorruptSaveError("the save's seed must be an integer")
-        entries: list[int | tuple[str, tuple[int, ...]]] = []
-        for entry in log:
-            if isinstance(entry, int) and not isinstance(entry, bool):
-                entries.append(entry)
-            elif (
-                isinstance(entry, dict)
-                and len(entry) == 1
-                and next(iter(entry)) in ("draw", "deal")
-                and isinstance(cards := next(iter(entry.values())), list)
-                and all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
-            ):
-                entries.append((next(iter(entry)), tuple(cards)))
-            else:
-                raise CorruptSaveError(f"the save's log holds an unknown entry: {entry!r}")
+        entries = [decode_log_entry(entry) for entry in log]
         try:
             rules = Rules.from_dict(body["rules"])
         except RulesError as exc:
@@ -669,7 +660,7 @@ class Game:
         players: Sequence[str],
         rules: Rules,
         seed: int,
-        log: Sequence[int | tuple[str, tuple[int, ...]]],
+        log: Sequence[LogEntry],
     ) -> Game:
         """Rebuild a game from its setup and log, checking every entry; refuse it whole if any is wrong."""
         chance = [entry for entry in log if not isinstance(entry, int)]
@@ -694,6 +685,28 @@ class Game:
         # generator keyed by the seed and the log's length, so every restore of one save agrees.
         game._rng = random.Random(f"{seed}:{len(log)}")
         return game
+
+
+def encode_log_entry(entry: LogEntry) -> int | dict[str, list[int]]:
+    """A log entry in its JSON form: an action code, or ``{"draw" | "deal": [card bits]}``."""
+    if isinstance(entry, int):
+        return entry
+    return {entry[0]: list(entry[1])}
+
+
+def decode_log_entry(data: object) -> LogEntry:
+    """A log entry from its JSON form; anything else raises ``CorruptSaveError``."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data
+    if isinstance(data, dict) and len(data) == 1:
+        ((kind, cards),) = data.items()
+        if (
+            kind in ("draw", "deal")
+            and isinstance(cards, list)
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
+        ):
+            return (kind, tuple(cards))
+    raise CorruptSaveError(f"the log holds an unknown entry: {data!r}")
 
 
 def _encode(action: Action | int) -> int:

@@ -35,6 +35,7 @@ class Settings:
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     force_sync: bool = False
+    lobby_timeout_minutes: float = 30.0
 
 
 def _parse_token(raw: str) -> str | None:
@@ -83,12 +84,28 @@ def _parse_force_sync(raw: str) -> bool:
     raise SettingsError(f"WIZARD_SYNC_COMMANDS must be 1 (register commands now) or 0, got {raw!r}")
 
 
+def _parse_lobby_timeout(raw: str) -> float:
+    text = raw.strip()
+    if not text:
+        return 30.0
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 1 <= minutes <= 24 * 60:
+        raise SettingsError(
+            f"WIZARD_LOBBY_TIMEOUT_MINUTES must be a number of minutes from 1 to 1440, got {raw!r}"
+        )
+    return minutes
+
+
 _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "token": ("DISCORD_TOKEN", _parse_token),
     "database_path": ("WIZARD_DATABASE_PATH", _parse_database_path),
     "log_level": ("WIZARD_LOG_LEVEL", _parse_log_level),
     "dev_guild_id": ("WIZARD_DEV_GUILD_ID", _parse_dev_guild_id),
     "force_sync": ("WIZARD_SYNC_COMMANDS", _parse_force_sync),
+    "lobby_timeout_minutes": ("WIZARD_LOBBY_TIMEOUT_MINUTES", _parse_lobby_timeout),
 }
 
 
@@ -106,6 +123,8 @@ def _check_override(name: str, value: Any) -> Any:
         return bool(value)
     if name == "dev_guild_id":
         return _parse_dev_guild_id(str(value))
+    if name == "lobby_timeout_minutes" and isinstance(value, int | float):
+        return _parse_lobby_timeout(str(value))
     raise SettingsError(f"{name} must be a string, got {type(value).__name__}")
 
 

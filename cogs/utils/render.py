@@ -1,0 +1,498 @@
+"""Discord embeds and component labels drawn from the rules core's views.
+
+Pure functions: they take ``PublicView``, ``PlayerView``, ``RoundResult`` and ``GameResult`` values and
+return discord.py objects or strings, with no I/O and no bot state. The table message is rendered from a
+``PublicView``, which holds no hand, so it cannot show one; a hand message gets exactly one player's view.
+
+Conventions of every message:
+
+- cards are written in RULES.md §4 notation (``str(card)``); a trump card carries a trailing ``★``
+  (``TRUMP_MARK``), the one marker used everywhere, explained in the hand message's footer;
+- names are cut to 32 characters; in Markdown text they are escaped, in code blocks (where escapes would
+  show) only the backtick is replaced, so a name cannot close the block;
+- every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import discord
+from discord.utils import escape_markdown
+
+from wizard_core import (
+    JESTER,
+    Card,
+    GameResult,
+    Phase,
+    Play,
+    PlayedCard,
+    PlayerView,
+    PublicView,
+    RoundResult,
+    Suit,
+    TrickView,
+    decode,
+)
+from wizard_core.actions import BID_BASE, TRUMP_BASE
+from wizard_core.tricks import PLAY_CODES
+
+__all__ = [
+    "BUTTON_LABEL_LIMIT",
+    "EMBED_TOTAL_LIMIT",
+    "NAME_LIMIT",
+    "SELECT_DESCRIPTION_LIMIT",
+    "SELECT_LABEL_LIMIT",
+    "TRUMP_MARK",
+    "bid_label",
+    "card_text",
+    "display_name",
+    "embed_length",
+    "embed_limit_problems",
+    "final_embed",
+    "hand_embed",
+    "hand_line",
+    "play_label",
+    "round_summary_embed",
+    "sort_hand",
+    "table_embed",
+    "trump_label",
+]
+
+# Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+TITLE_LIMIT = 256
+DESCRIPTION_LIMIT = 4096
+FIELD_COUNT_LIMIT = 25
+FIELD_NAME_LIMIT = 256
+FIELD_VALUE_LIMIT = 1024
+FOOTER_LIMIT = 2048
+AUTHOR_LIMIT = 256
+EMBED_TOTAL_LIMIT = 6000
+BUTTON_LABEL_LIMIT = 80
+SELECT_LABEL_LIMIT = 100
+SELECT_DESCRIPTION_LIMIT = 100
+
+NAME_LIMIT = 32
+NOTE_LIMIT = 1000
+TRUMP_MARK = "★"
+NO_BID = "—"
+NO_TRUMP_MARK = "—"
+TURN_MARK = "►"
+ELLIPSIS = "…"
+
+SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds", Suit.CLUBS: "Clubs"}
+EDITION_TITLES = {"classic": "Wizard", "camelot": "Wizard Camelot"}
+
+TABLE_COLOUR = discord.Colour.blurple()
+YOUR_TURN_COLOUR = discord.Colour.green()
+WAITING_COLOUR = discord.Colour.greyple()
+RESULT_COLOUR = discord.Colour.gold()
+
+
+# -- limits ------------------------------------------------------------------------------------------------
+
+
+def embed_length(embed: discord.Embed) -> int:
+    """The characters Discord counts towards an embed's 6000 (title, description, fields, footer, author)."""
+    return len(embed)
+
+
+def embed_limit_problems(embed: discord.Embed) -> list[str]:
+    """Every Discord embed limit this embed breaks, in words (an empty list when it may be sent)."""
+    problems = []
+    checks = [
+        ("title", embed.title or "", TITLE_LIMIT),
+        ("description", embed.description or "", DESCRIPTION_LIMIT),
+        ("footer", embed.footer.text or "", FOOTER_LIMIT),
+        ("author", embed.author.name or "", AUTHOR_LIMIT),
+    ]
+    for index, field in enumerate(embed.fields):
+        checks.append((f"field {index} name", field.name or "", FIELD_NAME_LIMIT))
+        checks.append((f"field {index} value", field.value or "", FIELD_VALUE_LIMIT))
+        if not (field.name or "").strip() or not (field.value or "").strip():
+            problems.append(f"field {index} has an empty name or value")
+    for what, text, limit in checks:
+        if len(text) > limit:
+            problems.append(f"{what} has {len(text)} characters (limit {limit})")
+    if len(embed.fields) > FIELD_COUNT_LIMIT:
+        problems.append(f"{len(embed.fields)} fields (limit {FIELD_COUNT_LIMIT})")
+    if embed_length(embed) > EMBED_TOTAL_LIMIT:
+        problems.append(f"{embed_length(embed)} characters in all (limit {EMBED_TOTAL_LIMIT})")
+    return problems
+
+
+def _checked(embed: discord.Embed) -> discord.Embed:
+    """The embed itself, once it is known to respect every limit (a failure here is a renderer bug)."""
+    problems = embed_limit_problems(embed)
+    assert not problems, f"embed breaks Discord's limits: {'; '.join(problems)}"
+    return embed
+
+
+def _clip(text: str, limit: int) -> str:
+    """Text cut to at most ``limit`` characters, an ellipsis showing the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+# -- names ---------------------------------------------------------------------------------------------
+
+
+def _short_name(name: str) -> str:
+    """A name on one line, at most ``NAME_LIMIT`` characters."""
+    return _clip(" ".join(name.split()), NAME_LIMIT)
+
+
+def display_name(name: str) -> str:
+    """A player's name for Markdown text: one line, at most 32 characters, Markdown escaped."""
+    return escape_markdown(_short_name(name))
+
+
+def _block_name(name: str) -> str:
+    """A player's name for a code block, where escapes would show but a backtick could end the block."""
+    return _short_name(name).replace("`", "'")
+
+
+def _code_block(lines: Iterable[str]) -> str:
+    return "```\n" + "\n".join(line.rstrip() for line in lines) + "\n```"
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+# -- cards ---------------------------------------------------------------------------------------------
+
+
+def _hand_order(card: Card, trump: Suit | None) -> tuple[int, int, int]:
+    if card.suit is None or card.rank is None:
+        return (3, 0, 0) if card == JESTER else (0, card.face, 0)
+    return (1 if card.suit == trump else 2, int(card.suit), -card.rank)
+
+
+def sort_hand(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """Cards in display order: Wizards and Camelot specials, trump, then ♠ ♥ ♦ ♣ (high to low), Jesters."""
+    return sorted(cards, key=lambda card: _hand_order(card, trump))
+
+
+def card_text(card: Card, trump: Suit | None) -> str:
+    """A card in RULES.md notation, with ``★`` after it when it is a trump card."""
+    if trump is not None and card.suit == trump:
+        return f"{card}{TRUMP_MARK}"
+    return str(card)
+
+
+def hand_line(cards: Sequence[Card], trump: Suit | None) -> str:
+    """A hand as one line of text, sorted for display, trump cards marked."""
+    if not cards:
+        return "(no cards)"
+    return " · ".join(card_text(card, trump) for card in sort_hand(cards, trump))
+
+
+def _played_text(played: PlayedCard, trump: Suit | None) -> str:
+    if played.merlin is not None:
+        return str(played)  # "Merlin (as Wizard)"
+    return card_text(played.card, trump)
+
+
+def trump_label(suit: Suit) -> str:
+    """A trump suit as a label, such as ``♥ Hearts``."""
+    return f"{suit.symbol} {SUIT_NAMES[suit]}"
+
+
+def bid_label(n: int) -> str:
+    """A bid button's label, such as ``Bid 2``."""
+    return f"Bid {n}"
+
+
+def _play(code: int) -> Play:
+    action = decode(code)
+    if not isinstance(action, Play):
+        raise ValueError(f"{code} is not a play code")
+    return action
+
+
+def play_label(code: int, trump: Suit | None) -> str:
+    """A play action's label: the card (trump marked), or ``Merlin as Wizard`` / ``Merlin as Jester``."""
+    play = _play(code)
+    if play.merlin is not None:
+        return f"{play.card} as {play.merlin.capitalize()}"
+    return card_text(play.card, trump)
+
+
+def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool) -> str:
+    if choosing:
+        return f"the dealer is choosing (turned up: {turned_up})"
+    if trump is None:
+        if turned_up is None:
+            return "no trump (no card left to turn up)"
+        return f"no trump (turned up: {turned_up})"
+    if turned_up is not None and turned_up.suit is None:
+        return f"{trump_label(trump)} (chosen by the dealer; turned up: {turned_up})"
+    if turned_up is None:
+        return trump_label(trump)
+    return f"{trump_label(trump)} (turned up: {turned_up})"
+
+
+# -- the parts of the table ----------------------------------------------------------------------------
+
+
+def _scoreboard(view: PublicView, me: int | None = None) -> str:
+    """One aligned line per seat: turn mark, name (dealer, you), bid, tricks won, running total."""
+    names = []
+    for seat, name in enumerate(view.players):
+        tags = (["D"] if seat == view.dealer else []) + (["you"] if seat == me else [])
+        names.append(_block_name(name) + (f" ({', '.join(tags)})" if tags else ""))
+    width = max(len("Player"), *map(len, names))
+    lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
+    for seat, name in enumerate(names):
+        mark = TURN_MARK if seat == view.current_player else " "
+        bid = view.bids[seat]
+        bid_text = NO_BID if bid is None else str(bid)
+        lines.append(
+            f"{mark} {name.ljust(width)}  {bid_text:>3}  {view.tricks_won[seat]:>3}  {view.totals[seat]:>5}"
+        )
+    return _code_block(lines)
+
+
+def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None) -> str:
+    """The cards of a trick, one line each: position (1 leads), player, card."""
+    names = [_block_name(players[played.player]) for played in trick.plays]
+    width = max(map(len, names), default=0)
+    return _code_block(
+        f"{played.position} {name.ljust(width)}  {_played_text(played, trump)}"
+        for played, name in zip(trick.plays, names, strict=True)
+    )
+
+
+def _current_trick_value(view: PublicView) -> str:
+    trick = view.current_trick
+    leader = display_name(view.players[trick.leader])
+    if not trick.plays:
+        return f"No card yet: **{leader}** leads."
+    return _trick_block(trick, view.players, view.trump)
+
+
+def _last_trick_value(view: PublicView) -> str:
+    trick = view.completed_tricks[-1]
+    if trick.null or trick.winner is None:
+        outcome = "Null trick: it counts for nobody (R-4)."
+    else:
+        outcome = f"Taken by **{display_name(view.players[trick.winner])}**."
+    return _trick_block(trick, view.players, view.trump) + "\n" + outcome
+
+
+def _add_trick_fields(embed: discord.Embed, view: PublicView) -> None:
+    if view.phase is Phase.PLAY:
+        embed.add_field(name="Current trick", value=_current_trick_value(view), inline=False)
+    if view.completed_tricks:
+        number = len(view.completed_tricks)
+        embed.add_field(
+            name=f"Last trick ({number} of {view.cards_per_player})",
+            value=_last_trick_value(view),
+            inline=False,
+        )
+
+
+def _title(view: PublicView, suffix: str = "") -> str:
+    edition = EDITION_TITLES.get(view.edition, f"Wizard {view.edition}")
+    cards = "1 card" if view.cards_per_player == 1 else f"{view.cards_per_player} cards"
+    return _clip(
+        f"{edition} · Round {view.round_number}/{view.rounds_total} · {cards} each{suffix}", TITLE_LIMIT
+    )
+
+
+def _header_lines(view: PublicView) -> list[str]:
+    trump = _trump_text(view.trump, view.turned_up, view.phase is Phase.CHOOSE_TRUMP)
+    lines = [f"**Dealer:** {display_name(view.players[view.dealer])}", f"**Trump:** {trump}"]
+    if view.edition == "camelot":
+        lines.append(f"**Null tricks this round:** {view.null_tricks}")
+    return lines
+
+
+def _public_status(view: PublicView) -> str:
+    """Whose turn it is and what they must do, or that the game is over."""
+    if view.phase is Phase.GAME_OVER or view.current_player is None:
+        return "**Game over**"
+    who = f"**{display_name(view.players[view.current_player])}**"
+    if view.phase is Phase.CHOOSE_TRUMP:
+        return f"{TURN_MARK} {who} to choose the trump suit"
+    if view.phase is Phase.BID:
+        return f"{TURN_MARK} {who} to bid (0 to {view.cards_per_player})"
+    return f"{TURN_MARK} {who} to play a card"
+
+
+# -- the messages ----------------------------------------------------------------------------------------
+
+
+def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
+    """The live table message everyone sees: trump, bids, tricks, totals, the trick and whose turn it is."""
+    lines = [_public_status(view), *_header_lines(view), _scoreboard(view)]
+    if note:
+        lines.append(_clip(note, NOTE_LIMIT))
+    colour = RESULT_COLOUR if view.phase is Phase.GAME_OVER else TABLE_COLOUR
+    embed = discord.Embed(title=_title(view), description="\n".join(lines), colour=colour)
+    _add_trick_fields(embed, view)
+    return _checked(embed)
+
+
+def _playable_summary(view: PlayerView) -> str:
+    """What the legal plays allow, said only from ``view.legal_actions`` (the rules stay in the core)."""
+    codes = [code for code in view.legal_actions if 0 <= code < PLAY_CODES]
+    legal_faces = {_play(code).card.face for code in codes}
+    barred = [card for card in view.hand if card.face not in legal_faces]
+    if not barred:
+        return "any card" if view.current_trick.plays else "you lead: any card"
+    followed = {_play(code).card.suit for code in codes} - {None}
+    allowed = ", ".join(play_label(code, view.trump) for code in _display_codes(codes, view.trump))
+    if len(followed) == 1:
+        suit = next(iter(followed))
+        return f"you must follow {suit}: {allowed}"
+    return f"you may play {allowed}"
+
+
+def _display_codes(codes: Sequence[int], trump: Suit | None) -> list[int]:
+    """Play codes in the hand's display order (Merlin's two declarations side by side)."""
+
+    def key(code: int) -> tuple[tuple[int, int, int], int]:
+        return (_hand_order(_play(code).card, trump), code)
+
+    return sorted(codes, key=key)
+
+
+def _private_status(view: PlayerView) -> str:
+    """The player's next step, said from their legal actions, or who the table is waiting for."""
+    if view.phase is Phase.GAME_OVER or view.current_player is None:
+        return "**Game over**"
+    if view.current_player != view.player or not view.legal_actions:
+        who = f"**{display_name(view.players[view.current_player])}**"
+        doing = {
+            Phase.CHOOSE_TRUMP: "to choose the trump suit",
+            Phase.BID: "to bid",
+            Phase.PLAY: "to play a card",
+        }[view.phase]
+        return f"Waiting for {who} {doing}"
+    if view.phase is Phase.CHOOSE_TRUMP:
+        return "**Your turn:** choose the trump suit"
+    if view.phase is Phase.BID:
+        bids = [code - BID_BASE for code in view.legal_actions if BID_BASE <= code < TRUMP_BASE]
+        return f"**Your turn:** bid from {min(bids)} to {max(bids)}"
+    return f"**Your turn:** play a card ({_playable_summary(view)})"
+
+
+def _own_progress(view: PlayerView) -> str:
+    bid = view.bids[view.player]
+    won = view.tricks_won[view.player]
+    tricks = "1 trick" if won == 1 else f"{won} tricks"
+    if bid is None:
+        return f"**You:** no bid yet, {tricks} won, total {view.totals[view.player]}"
+    return f"**You:** {tricks} won of {bid} bid, total {view.totals[view.player]}"
+
+
+def hand_embed(view: PlayerView) -> discord.Embed:
+    """A player's private message: their sorted hand, trump, bids, the trick and what to do now."""
+    mine = view.current_player == view.player and bool(view.legal_actions)
+    lines = [_private_status(view), *_header_lines(view), _own_progress(view)]
+    embed = discord.Embed(
+        title=_title(view, " · your hand"),
+        description="\n".join(lines),
+        colour=YOUR_TURN_COLOUR if mine else WAITING_COLOUR,
+    )
+    count = len(view.hand)
+    embed.add_field(
+        name=f"Your cards ({count})",
+        value=_clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
+        inline=False,
+    )
+    embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
+    _add_trick_fields(embed, view)
+    embed.set_footer(text=f"{TRUMP_MARK} marks a trump card · Position 1 leads the trick")
+    return _checked(embed)
+
+
+def _round_table(result: RoundResult, players: Sequence[str]) -> str:
+    names = [
+        _block_name(name) + (" (D)" if seat == result.dealer else "") for seat, name in enumerate(players)
+    ]
+    width = max(len("Player"), *map(len, names))
+    lines = [f"{'Player'.ljust(width)}  Bid  Won  Points  Total"]
+    for seat, name in enumerate(names):
+        lines.append(
+            f"{name.ljust(width)}  {result.bids[seat]:>3}  {result.tricks[seat]:>3}"
+            f"  {_signed(result.points[seat]):>6}  {result.totals[seat]:>5}"
+        )
+    return _code_block(lines)
+
+
+def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.Embed:
+    """One short message per finished round: trump, then bid, tricks, points and total per player."""
+    cards = "1 card" if result.cards_per_player == 1 else f"{result.cards_per_player} cards"
+    lines = [
+        f"**Trump:** {_trump_text(result.trump, result.turned_up, False)}",
+        _round_table(result, players),
+    ]
+    if result.null_tricks:
+        lines.append(f"**Null tricks:** {result.null_tricks} (they count for nobody, R-4)")
+    if result.null_tricks == result.cards_per_player:
+        lines.append("Every trick was a null trick: no scores change this round (R-5).")
+    embed = discord.Embed(
+        title=_clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
+        description="\n".join(lines),
+        colour=RESULT_COLOUR,
+    )
+    return _checked(embed)
+
+
+def _abbreviations(players: Sequence[str], width: int) -> list[str]:
+    """Column headings of at most ``width`` characters, made unique with seat numbers if needed."""
+    short = [_block_name(name)[:width] for name in players]
+    if len(set(short)) == len(short):
+        return short
+    return [_block_name(name)[: width - 1] + str(seat + 1) for seat, name in enumerate(players)]
+
+
+def _history_table(result: GameResult, players: Sequence[str], *, compact: bool) -> str:
+    """Running totals after every round, one row per round; compact drops the trump column and spacing."""
+    cells = [[str(total) for total in row.totals] for row in result.rounds]
+    number_width = max((len(cell) for row in cells for cell in row), default=1)
+    longest_name = max(len(_block_name(name)) for name in players)
+    if compact:
+        width, gap = max(number_width, 3), " "
+    else:
+        width, gap = max(number_width, min(longest_name, 8)), "  "
+    headings = _abbreviations(players, width)
+    round_width = len(str(len(result.rounds)))
+    lead = "#".rjust(round_width) + ("" if compact else "  T")
+    lines = [lead + "".join(gap + heading.rjust(width) for heading in headings)]
+    for row, row_cells in zip(result.rounds, cells, strict=True):
+        start = str(row.round_number).rjust(round_width)
+        if not compact:
+            start += "  " + (row.trump.symbol if row.trump is not None else NO_TRUMP_MARK)
+        lines.append(start + "".join(gap + cell.rjust(width) for cell in row_cells))
+    return _code_block(lines)
+
+
+def final_embed(result: GameResult, players: Sequence[str], edition: str) -> discord.Embed:
+    """Final standings (ties share a place, R-2) and the running totals of every round."""
+    winners = [f"**{display_name(players[seat])}**" for seat in result.winners]
+    top = result.totals[result.winners[0]] if result.winners else 0
+    if result.shared_win:
+        headline = f"Shared win (R-2): {', '.join(winners[:-1])} and {winners[-1]}, {top} points each"
+    elif winners:
+        headline = f"{winners[0]} wins with {top} points"
+    else:
+        headline = "No winner"
+    standings = [
+        f"**{_ordinal(result.places[seat])}** {display_name(players[seat])}: {result.totals[seat]}"
+        for seat in result.standings()
+    ]
+    head = "\n".join([headline, "", *standings, "", "**Running totals by round**"])
+    description = f"{head} (T = trump)\n{_history_table(result, players, compact=False)}"
+    if len(description) > DESCRIPTION_LIMIT:
+        description = f"{head}\n{_history_table(result, players, compact=True)}"
+    title = f"Game over · {EDITION_TITLES.get(edition, f'Wizard {edition}')}"
+    embed = discord.Embed(title=_clip(title, TITLE_LIMIT), description=description, colour=RESULT_COLOUR)
+    return _checked(embed)

@@ -1,0 +1,226 @@
+"""Tables, seats and action logs in SQLite: everything needed to rebuild a running game after a restart.
+
+Every write is one transaction, and the cogs write before they answer the interaction, so an action a
+player saw acknowledged is on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cogs.utils.db import Database
+from wizard_core import GameResult, LogEntry, decode_log_entry, encode_log_entry
+
+OPEN_STATUSES = ("lobby", "playing")
+
+
+class TableExistsError(Exception):
+    """The channel already has an open table."""
+
+    def __init__(self, table_id: int, message_id: int | None) -> None:
+        super().__init__(f"table {table_id} is already open in this channel")
+        self.table_id = table_id
+        self.message_id = message_id
+
+
+@dataclass
+class SeatRecord:
+    """A player at a table."""
+
+    seat: int
+    user_id: int
+    name: str
+    dms_closed: bool = False
+
+
+@dataclass
+class TableRecord:
+    """A table as stored: who, where, its status, and for a running game its seed and action log."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    edition: str
+    status: str
+    seed: int | None
+    message_id: int | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRecord] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+
+
+class TableStore:
+    """The SQL for tables; literal queries with ``?`` parameters only."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, edition: str, now: float
+    ) -> TableRecord:
+        """Open a lobby with its host in seat 0; raise TableExistsError if the channel has an open table."""
+        try:
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
+                    (guild_id, channel_id, host_id, edition, now, now),
+                )
+                table_id = cursor.lastrowid
+                await cursor.close()
+                assert table_id is not None
+                await conn.execute(
+                    "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (table_id, host_id, host_name),
+                )
+        except sqlite3.IntegrityError:
+            existing = await self.open_in_channel(channel_id)
+            if existing is None:
+                raise
+            raise TableExistsError(existing.id, existing.message_id) from None
+        record = await self.get(table_id)
+        assert record is not None
+        return record
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        """One table with its seats and log."""
+        row = await self.db.fetchone("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return None if row is None else await self._complete(row)
+
+    async def open_in_channel(self, channel_id: int) -> TableRecord | None:
+        """The lobby or running game of a channel, if any."""
+        row = await self.db.fetchone(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        return None if row is None else await self._complete(row)
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every lobby and running game, for the start of the bot."""
+        rows = await self.db.fetchall("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id")
+        return [await self._complete(row) for row in rows]
+
+    async def _complete(self, row: sqlite3.Row) -> TableRecord:
+        seats = await self.db.fetchall(
+            "SELECT seat, user_id, name, dms_closed FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)
+        )
+        entries = await self.db.fetchall(
+            "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (row["id"],)
+        )
+        return TableRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            edition=row["edition"],
+            status=row["status"],
+            seed=row["seed"],
+            message_id=row["message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=[SeatRecord(s["seat"], s["user_id"], s["name"], bool(s["dms_closed"])) for s in seats],
+            log=[decode_log_entry(json.loads(e["entry"])) for e in entries],
+        )
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember the channel message that shows the table."""
+        await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], host_id: int, now: float) -> None:
+        """Replace a lobby's seats (after a join or a leave) and its host."""
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await conn.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.dms_closed)) for s in seats],
+            )
+            await conn.execute(
+                "UPDATE tables SET host_id = ?, updated_at = ? WHERE id = ?", (host_id, now, table_id)
+            )
+
+    async def start(self, table_id: int, seed: int, log: Sequence[LogEntry], now: float) -> None:
+        """Turn a lobby into a running game with its seed and the log's first entries."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET status = 'playing', seed = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (seed, now, table_id),
+            )
+            await conn.executemany(
+                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
+                [(table_id, seq, json.dumps(encode_log_entry(e))) for seq, e in enumerate(log)],
+            )
+
+    async def append(self, table_id: int, first_seq: int, entries: Sequence[LogEntry], now: float) -> None:
+        """Add log entries from position ``first_seq`` on; a position written twice fails the transaction."""
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
+                [(table_id, first_seq + i, json.dumps(encode_log_entry(e))) for i, e in enumerate(entries)],
+            )
+            await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+
+    async def set_dms_closed(self, table_id: int, seat: int) -> None:
+        """Remember that a player cannot be sent direct messages."""
+        await self.db.execute(
+            "UPDATE seats SET dms_closed = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+
+    async def close(self, table_id: int, status: str, now: float) -> None:
+        """End a table without results: cancelled (a lobby) or ended (a game stopped early)."""
+        assert status in ("cancelled", "ended")
+        await self.db.execute(
+            "UPDATE tables SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'playing')",
+            (status, now, table_id),
+        )
+
+    async def finish(
+        self,
+        table: TableRecord,
+        result: GameResult,
+        new_entries: Sequence[LogEntry],
+        first_seq: int,
+        now: float,
+    ) -> None:
+        """Write the game's last entries, mark it finished and store each player's result, all at once."""
+        players = len(table.seats)
+        rows = []
+        for seat in table.seats:
+            p = seat.seat
+            rounds = [[r.bids[p], r.tricks[p], r.points[p]] for r in result.rounds]
+            rows.append(
+                (
+                    table.id,
+                    table.guild_id,
+                    seat.user_id,
+                    p,
+                    table.edition,
+                    players,
+                    result.totals[p],
+                    result.places[p],
+                    int(p in result.winners),
+                    int(result.shared_win and p in result.winners),
+                    json.dumps(rounds),
+                    now,
+                )
+            )
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
+                [
+                    (table.id, first_seq + i, json.dumps(encode_log_entry(e)))
+                    for i, e in enumerate(new_entries)
+                ],
+            )
+            await conn.execute(
+                "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?", (now, table.id)
+            )
+            await conn.executemany(
+                "INSERT INTO game_results (table_id, guild_id, user_id, seat, edition, players, score, place,"
+                " won, shared_win, rounds, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )

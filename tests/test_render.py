@@ -1,0 +1,348 @@
+"""Rendering views as embeds: Discord's limits, no leaked hands, card order and marks, results."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import discord
+import pytest
+
+from cogs.utils.render import (
+    BUTTON_LABEL_LIMIT,
+    SELECT_LABEL_LIMIT,
+    TRUMP_MARK,
+    bid_label,
+    card_text,
+    display_name,
+    embed_length,
+    embed_limit_problems,
+    final_embed,
+    hand_embed,
+    hand_line,
+    play_label,
+    round_summary_embed,
+    sort_hand,
+    table_embed,
+    trump_label,
+)
+from wizard_core import (
+    EXCALIBUR,
+    HOLY_GRAIL,
+    JESTER,
+    MERLIN,
+    MORGAN_LE_FAY,
+    WIZARD,
+    Bid,
+    Card,
+    Game,
+    GameResult,
+    Phase,
+    Play,
+    PlayedCard,
+    RoundResult,
+    Rules,
+    Suit,
+)
+from wizard_core.cards import BITS_OF_FACE, deck_bits
+
+UNIQUE_SPECIALS = frozenset({MERLIN, EXCALIBUR, MORGAN_LE_FAY, HOLY_GRAIL})
+NAMES = ["Alice", "Bob", "Cara", "Dan", "Eve", "Finn"]
+# Markdown, a backtick, a long name and a name that is only Markdown; none looks like a card.
+AWKWARD = ["**Bold**_x_", "`tick`", "Z" * 40 + "y", "__~~||>", "- list", "# head"]
+
+
+def bits(names: Sequence[str], edition: str = "classic") -> tuple[int, ...]:
+    """Hand-mask bits for cards by name, repeated Wizards and Jesters taking successive copies."""
+    used = 0
+    out = []
+    for name in names:
+        free = BITS_OF_FACE[Card.parse(name).face] & deck_bits(edition) & ~used
+        assert free, f"no copy of {name} left"
+        low = free & -free
+        used |= low
+        out.append(low.bit_length() - 1)
+    return tuple(out)
+
+
+def staged(draw: Sequence[str], deal: Sequence[str], players: Sequence[str], edition: str) -> Game:
+    """A game whose dealer draw and first deal are chosen by the test (replayed as if logged)."""
+    log: list[int | tuple[str, tuple[int, ...]]] = [
+        ("draw", bits(draw, edition)),
+        ("deal", bits(deal, edition)),
+    ]
+    return Game.replay(players, Rules(edition), 0, log)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    for field in embed.fields:
+        parts += [field.name or "", field.value or ""]
+    return "\n".join(parts)
+
+
+def assert_fits(embed: discord.Embed) -> None:
+    assert embed_limit_problems(embed) == []
+    assert embed_length(embed) == len(embed) <= 6000
+    assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
+    assert len(embed.fields) <= 25
+    for field in embed.fields:
+        assert 0 < len(field.name or "") <= 256 and 0 < len(field.value or "") <= 1024
+
+
+def secret(card: Card) -> bool:
+    """A card whose text names one physical card: Wizards and Jesters are identical copies."""
+    return card.suit is not None or card in UNIQUE_SPECIALS
+
+
+def check_views(game: Game) -> None:
+    """Render the table and every hand, checking limits and that no hand leaks anywhere else."""
+    table = table_embed(game.public_view(), note="Alice's DMs are closed: use Show my hand")
+    assert_fits(table)
+    table_text = embed_text(table)
+    hands = [game.hand(p) for p in range(len(game.players))]
+    for hand in hands:
+        for card in filter(secret, hand):
+            assert str(card) not in table_text
+    for p, hand in enumerate(hands):
+        view = game.view(p)
+        embed = hand_embed(view)
+        assert_fits(embed)
+        text = embed_text(embed)
+        for card in hand:
+            assert card_text(card, view.trump) in text
+        for other, other_hand in enumerate(hands):
+            if other != p:
+                for card in filter(secret, other_hand):
+                    assert str(card) not in text
+        if view.legal_actions and view.phase is Phase.PLAY:
+            check_play_prompt(view.legal_actions, hand, view.current_trick.plays, text)
+
+
+def check_play_prompt(
+    legal: Sequence[int], hand: Sequence[Card], trick: Sequence[PlayedCard], text: str
+) -> None:
+    faces = {code if code != 58 else MERLIN.face for code in legal}
+    barred = [card for card in hand if card.face not in faces]
+    if barred:
+        led = next(p.card.suit for p in trick if p.card.suit is not None)
+        assert f"you must follow {led}" in text
+    else:
+        assert "any card" in text
+
+
+def play_game(players: Sequence[str], edition: str, seed: int, every: int) -> Game:
+    """A random game, views rendered every ``every`` actions and at every round's end."""
+    game = Game(players, Rules(edition), seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        if steps % every == 0:
+            check_views(game)
+        rounds = len(game.round_results)
+        game.apply(rng.choice(game.legal_actions()))
+        steps += 1
+        if len(game.round_results) > rounds:
+            assert_fits(round_summary_embed(game.round_results[-1], game.players))
+            if not game.is_over:
+                check_views(game)
+    check_views(game)
+    assert_fits(final_embed(game.result(), game.players, edition))
+    return game
+
+
+@pytest.mark.parametrize("edition", ["classic", "camelot"])
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_random_games_render_within_limits_and_leak_no_hand(count: int, edition: str) -> None:
+    for seed in range(2):
+        play_game(NAMES[:count], edition, seed, every=3 if seed == 0 else 11)
+
+
+@pytest.mark.parametrize("edition", ["classic", "camelot"])
+def test_awkward_names_render_within_limits(edition: str) -> None:
+    game = play_game(AWKWARD, edition, seed=4, every=7)
+    table = embed_text(table_embed(game.public_view()))
+    assert display_name(AWKWARD[2]) == "Z" * 31 + "…"
+    assert "Z" * 32 not in table and "Z" * 31 + "…" in table
+    assert display_name(AWKWARD[0]) == r"\*\*Bold\*\*\_x\_"
+    assert "**Bold**_x_" in table  # raw inside the scoreboard's code block
+    assert table.count("```") % 2 == 0 and "`tick`" not in table.replace("```", "")
+
+
+def test_three_players_reach_twenty_card_hands() -> None:
+    game = Game(NAMES[:3], Rules("classic"), seed=9)
+    rng = random.Random(9)
+    while game.round_number < 20:
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.hand(0)) == 20
+    check_views(game)
+    embed = hand_embed(game.view(game.current_player or 0))
+    assert "Your cards (20)" in embed_text(embed)
+
+
+# -- cards ---------------------------------------------------------------------------------------------
+
+
+def cards(*names: str) -> list[Card]:
+    return [Card.parse(name) for name in names]
+
+
+def test_sort_hand_puts_specials_then_trump_then_suits_then_jesters() -> None:
+    hand = cards("Jester", "3♣", "A♠", "10♥", "Wizard", "K♥", "2♦", "Q♠", "Jester")
+    assert " ".join(map(str, sort_hand(hand, Suit.HEARTS))) == "Wizard K♥ 10♥ A♠ Q♠ 2♦ 3♣ Jester Jester"
+    assert " ".join(map(str, sort_hand(hand, None))) == "Wizard A♠ Q♠ K♥ 10♥ 2♦ 3♣ Jester Jester"
+
+
+def test_camelot_specials_come_first_and_jester_last() -> None:
+    hand = [JESTER, Card.parse("5♦"), HOLY_GRAIL, MERLIN, WIZARD, EXCALIBUR, MORGAN_LE_FAY]
+    ordered = sort_hand(hand, Suit.DIAMONDS)
+    assert ordered[-1] == JESTER and ordered[-2] == Card.parse("5♦")
+    assert set(ordered[:5]) == {HOLY_GRAIL, MERLIN, WIZARD, EXCALIBUR, MORGAN_LE_FAY}
+
+
+def test_trump_cards_are_marked() -> None:
+    assert card_text(Card.parse("10♥"), Suit.HEARTS) == f"10♥{TRUMP_MARK}"
+    assert card_text(Card.parse("10♥"), Suit.SPADES) == "10♥"
+    assert card_text(WIZARD, Suit.HEARTS) == "Wizard"
+    assert hand_line(cards("3♠", "A♥", "Jester"), Suit.SPADES) == f"3♠{TRUMP_MARK} · A♥ · Jester"
+    assert hand_line([], None) == "(no cards)"
+
+
+def test_labels() -> None:
+    assert play_label(MERLIN.face, Suit.HEARTS) == "Merlin as Wizard"
+    assert play_label(58, Suit.HEARTS) == "Merlin as Jester"
+    assert play_label(Card.parse("Q♥").face, Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
+    assert play_label(EXCALIBUR.face, None) == "Excalibur"
+    assert trump_label(Suit.HEARTS) == "♥ Hearts"
+    assert bid_label(0) == "Bid 0"
+    labels = [play_label(code, Suit.CLUBS) for code in range(59)] + [bid_label(n) for n in range(21)]
+    labels += [trump_label(suit) for suit in Suit]
+    assert all(0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT) for label in labels)
+    with pytest.raises(ValueError, match="not a play code"):
+        play_label(64 + 2, None)
+
+
+# -- staged situations ---------------------------------------------------------------------------------
+
+
+def test_merlin_in_a_trick_shows_its_declaration() -> None:
+    game = staged(["A♠", "3♠", "4♠"], ["4♠", "Merlin", "5♥", "7♦"], NAMES[:3], "camelot")
+    for _ in range(3):
+        game.apply(Bid(0))
+    hand = embed_text(hand_embed(game.view(1)))
+    assert "Merlin" in hand and "you lead: any card" in hand
+    game.apply(Play(MERLIN, "wizard"))
+    table = embed_text(table_embed(game.public_view()))
+    assert "1 Bob" in table and "Merlin (as Wizard)" in table
+    assert "4♠" not in table and "5♥" not in table
+    assert "Waiting for **Cara**" in embed_text(hand_embed(game.view(0)))
+    assert "Your turn:** play a card (any card)" in embed_text(hand_embed(game.view(2)))
+
+
+def test_r5_round_of_only_null_tricks_says_no_scores_change() -> None:
+    game = staged(["A♠", "3♠", "4♠"], ["Excalibur", "4♠", "5♥", "7♦"], NAMES[:3], "camelot")
+    for bid in (1, 0, 1):
+        game.apply(Bid(bid))
+    bidding = embed_text(table_embed(game.public_view()))
+    assert "Null tricks this round:** 0" in bidding and "Excalibur" not in bidding
+    for name in ("4♠", "5♥", "Excalibur"):
+        game.apply(Play(Card.parse(name)))
+    result = game.round_results[0]
+    assert result.null_tricks == result.cards_per_player == 1
+    text = embed_text(round_summary_embed(result, game.players))
+    assert "no scores change this round (R-5)" in text
+    assert "Null tricks:** 1" in text
+
+
+def test_a_must_follow_prompt_names_the_suit_and_the_playable_cards() -> None:
+    edition = "classic"
+    log: list[int | tuple[str, tuple[int, ...]]] = [
+        ("draw", bits(["A♠", "3♠", "4♠"], edition)),
+        ("deal", bits(["4♠", "5♥", "6♥", "7♦"], edition)),
+        *(64, 64, 64),
+        *(Card.parse(name).face for name in ("5♥", "6♥", "4♠")),
+        # Round 2, Bob deals, Cara leads: Alice K♥ 2♠, Bob 4♣ Wizard, Cara 3♥ Jester; ♦ trump.
+        ("deal", bits(["K♥", "2♠", "4♣", "Wizard", "3♥", "Jester", "7♦"], edition)),
+        *(64, 64, 64),
+    ]
+    game = Game.replay(NAMES[:3], Rules(edition), 0, log)
+    assert game.round_number == 2 and game.current_player == 2
+    game.apply(Play(Card.parse("3♥")))
+    assert "Waiting for **Alice** to play a card" in embed_text(hand_embed(game.view(1)))
+    text = embed_text(hand_embed(game.view(0)))
+    assert "play a card (you must follow ♥: K♥)" in text
+    assert "2♠" in text and "4♣" not in text and "3♥" in text  # 3♥ is on the table now
+    game.apply(Play(Card.parse("K♥")))
+    assert "play a card (any card)" in embed_text(hand_embed(game.view(1)))  # Bob holds no ♥
+
+
+def test_bid_prompt_and_the_table_during_bidding() -> None:
+    game = Game(NAMES[:4], Rules("classic"), seed=2)
+    while game.round_number < 3:
+        game.apply(random.Random(len(game.log)).choice(game.legal_actions()))
+    while game.phase is not Phase.BID:
+        game.apply(game.legal_actions()[0])
+    who = game.current_player
+    assert who is not None
+    hand = embed_text(hand_embed(game.view(who)))
+    assert "Your turn:** bid from 0 to 3" in hand
+    table = embed_text(table_embed(game.public_view()))
+    assert f"**{NAMES[who]}** to bid (0 to 3)" in table and "Round 3/15 · 3 cards each" in table
+    assert "—" in table  # an unbid seat
+
+
+def test_dealer_choosing_trump() -> None:
+    game = staged(["A♠", "3♠", "4♠"], ["4♠", "5♥", "6♥", "Wizard"], NAMES[:3], "classic")
+    assert game.phase is Phase.CHOOSE_TRUMP
+    table = embed_text(table_embed(game.public_view()))
+    assert "the dealer is choosing (turned up: Wizard)" in table
+    assert "**Alice** to choose the trump suit" in table
+    assert "Your turn:** choose the trump suit" in embed_text(hand_embed(game.view(0)))
+    game.apply(96 + Suit.CLUBS)
+    assert "♣ Clubs (chosen by the dealer; turned up: Wizard)" in embed_text(table_embed(game.public_view()))
+
+
+# -- results ---------------------------------------------------------------------------------------------
+
+
+def round_result(number: int, totals: Sequence[int], points: Sequence[int]) -> RoundResult:
+    n = len(totals)
+    return RoundResult(
+        number, 0, number, Suit.SPADES, None, (1,) * n, (0,) * n, 0, tuple(points), tuple(totals)
+    )
+
+
+def test_negative_points_and_totals_show_a_minus_sign() -> None:
+    result = round_result(2, [-30, 40, 0], [-20, 40, 0])
+    text = embed_text(round_summary_embed(result, NAMES[:3]))
+    assert "-20" in text and "-30" in text and "+40" in text
+
+
+def test_final_embed_says_shared_win_and_ties_share_a_place() -> None:
+    rounds = tuple(round_result(r, [10 * r, 10 * r, -10 * r], [10, 10, -10]) for r in range(1, 21))
+    result = GameResult((200, 200, -200), (1, 1, 3), (0, 1), rounds)
+    embed = final_embed(result, NAMES[:3], "classic")
+    assert_fits(embed)
+    text = embed_text(embed)
+    assert "Shared win (R-2)" in text and "**Alice** and **Bob**" in text
+    assert "**1st** Alice: 200" in text and "**1st** Bob: 200" in text and "**3rd** Cara: -200" in text
+    assert "-200" in text
+
+
+def test_final_embed_for_six_long_names_and_extreme_totals_fits() -> None:
+    names = [f"{'W' * 30}{i}" for i in range(6)]
+    rounds = tuple(round_result(r, [-2100 + i for i in range(6)], [-10] * 6) for r in range(1, 11))
+    result = GameResult(tuple(-2100 + i for i in range(6)), (6, 5, 4, 3, 2, 1), (5,), rounds)
+    embed = final_embed(result, names, "camelot")
+    assert_fits(embed)
+    text = embed.description or ""
+    assert "wins with -2095 points" in text and "Shared win" not in text
+    assert "WWWWWWW1" in text  # abbreviated headings made unique by seat
+
+
+def test_a_very_long_history_falls_back_to_the_compact_table() -> None:
+    rounds = tuple(round_result(r, [-2000 - i for i in range(6)], [-10] * 6) for r in range(1, 61))
+    result = GameResult(tuple(-2000 - i for i in range(6)), (1, 2, 3, 4, 5, 6), (0,), rounds)
+    embed = final_embed(result, [f"{'Q' * 31}{i}" for i in range(6)], "classic")
+    assert_fits(embed)
+    assert "T = trump" not in (embed.description or "")
