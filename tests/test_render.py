@@ -270,7 +270,7 @@ def test_a_must_follow_prompt_names_the_suit_and_the_playable_cards() -> None:
     game.apply(Play(Card.parse("3♥")))
     assert "Waiting for **Alice** to play a card" in embed_text(hand_embed(game.view(1)))
     text = embed_text(hand_embed(game.view(0)))
-    assert "play a card (you must follow ♥: K♥)" in text
+    assert "play a card (you must follow ♥ or play a special card; you may play K♥)" in text
     assert "2♠" in text and "4♣" not in text and "3♥" in text  # 3♥ is on the table now
     game.apply(Play(Card.parse("K♥")))
     assert "play a card (any card)" in embed_text(hand_embed(game.view(1)))  # Bob holds no ♥

@@ -350,7 +350,7 @@ def _playable_summary(view: PlayerView) -> str:
     allowed = ", ".join(play_label(code, view.trump) for code in _display_codes(codes, view.trump))
     if len(followed) == 1:
         suit = next(iter(followed))
-        return f"you must follow {suit}: {allowed}"
+        return f"you must follow {suit} or play a special card; you may play {allowed}"
     return f"you may play {allowed}"
 
 
