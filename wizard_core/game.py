@@ -289,7 +289,8 @@ class Game:
         trick = self._trick
         index = len(trick)
         trick.append(code)
-        self._led = led = NEXT_LED[led][code]
+        if led == NO_LED:
+            self._led = led = NEXT_LED[led][code]
         # tricks.strength_at, written out:
         strength = STRENGTH[self._trump][led][code]
         if code == GRAIL_FACE and index & 1:
