@@ -67,6 +67,7 @@ class Seat:
     name: str
     dms_closed: bool = False
     turn_message: discord.Message | None = None
+    dm_channel_id: int | None = None
 
 
 @dataclass
@@ -580,8 +581,13 @@ class TableManager:
         """Send a player a direct message; if their DMs are closed, say so once in the channel."""
         seat = table.seats[seat_index]
         try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            return await user.send(embed=embed, view=view or discord.utils.MISSING)
+            if seat.dm_channel_id is None:
+                # Opened once per player and process: with no member intents discord.py caches neither
+                # users nor many DM channels, and each lookup would be a request under the table's lock.
+                user = await self.bot.fetch_user(seat.user_id)
+                seat.dm_channel_id = (await user.create_dm()).id
+            channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
+            return await channel.send(embed=embed, view=view or discord.utils.MISSING)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("Could not DM a player of table %d: %s", table.id, error)
