@@ -101,14 +101,7 @@ class Wizard(commands.Cog):
         """End this channel's game early (host or Manage Server); no results are recorded."""
 
         async def end() -> None:
-            table = self._running_table(interaction)
-            manager = self.bot.tables
-            if not manager._may_manage(interaction, table):
-                raise Refusal("Only the host or a member with Manage Server can end this game.")
-            why = f"{interaction.user.mention} ended the game."
-            await self._confirm(
-                interaction, table, "End this game for everyone? No results will be recorded.", why
-            )
+            await self.bot.tables.ask_to_end(interaction, self._running_table(interaction), "end")
 
         await self._guarded(interaction, end())
 
@@ -117,13 +110,7 @@ class Wizard(commands.Cog):
         """Leave this channel's game; without you the game ends and no results are recorded."""
 
         async def leave() -> None:
-            table = self._running_table(interaction)
-            if table.seat_of(interaction.user.id) is None:
-                raise Refusal("You're not playing at this table.")
-            why = f"{interaction.user.mention} left the table, so the game ended."
-            await self._confirm(
-                interaction, table, "Leave the game? It ends for everyone without results.", why
-            )
+            await self.bot.tables.ask_to_end(interaction, self._running_table(interaction), "leave")
 
         await self._guarded(interaction, leave())
 
@@ -134,45 +121,11 @@ class Wizard(commands.Cog):
             raise Refusal("There is no game running in this channel. Start one with `/wizard new`.")
         return table
 
-    async def _confirm(
-        self, interaction: discord.Interaction[WizardBot], table: Table, question: str, why: str
-    ) -> None:
-        view = Confirm(self.bot, table, interaction.user.id, why)
-        await interaction.response.send_message(question, view=view, ephemeral=True)
-
     async def _guarded(self, interaction: discord.Interaction[WizardBot], work: Any) -> None:
         try:
             await work
         except Refusal as refusal:
             await self.bot.tables.refuse(interaction, str(refusal))
-
-
-class Confirm(discord.ui.View):
-    """A short-lived, private yes/no before a game is ended."""
-
-    def __init__(self, bot: WizardBot, table: Table, user_id: int, why: str) -> None:
-        super().__init__(timeout=120)
-        self.bot, self.table, self.user_id, self.why = bot, table, user_id, why
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return interaction.user.id == self.user_id
-
-    @discord.ui.button(label="Yes, end it", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction[WizardBot], _: discord.ui.Button[Confirm]
-    ) -> None:
-        self.stop()
-        try:
-            await self.bot.tables.end_game(self.table, self.why)
-        except Refusal as refusal:
-            await interaction.response.edit_message(content=str(refusal), view=None)
-            return
-        await interaction.response.edit_message(content="The game has ended.", view=None)
-
-    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
-    async def keep(self, interaction: discord.Interaction[WizardBot], _: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content="Nothing changed; the game goes on.", view=None)
 
 
 async def setup(bot: WizardBot) -> None:

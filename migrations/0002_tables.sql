@@ -12,6 +12,7 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled', 'ended')),
     seed INTEGER,
     message_id INTEGER,
+    ping_message_id INTEGER,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
     CHECK (status IN ('lobby', 'cancelled') OR seed IS NOT NULL)

@@ -1,97 +1,445 @@
-"""Full games through Discord: lobby, private hands, bids and plays, restarts, refusals."""
+"""Full games through Discord: lobby, private hands, bids and plays, the end of a game, two tables at once.
+
+Players click the act buttons in their newest DM that carries controls (as `player.user.click(...)`,
+since DMs are outside the guild). The bot's results are compared with the rules core's: the game is
+captured just before the last click and the last action applied to a copy, and the stored action log is
+replayed with `Game.replay`.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import discord
 import pytest
+from bot_helpers import (
+    TestTable,
+    act,
+    act_code,
+    act_ids,
+    assert_finished_like_core,
+    assert_no_hand_leaks,
+    assert_refused,
+    buttons,
+    fast_forward,
+    in_round,
+    make_players,
+    manager,
+    message_text,
+    open_lobby,
+    open_table,
+    play,
+    random_policy,
+    result_rows,
+    step,
+    stored,
+    table_row,
+)
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
-from simcord.builders import ChannelHandle
 
-from wizard_core import Game
+from cogs.utils import tables as tables_module
+from cogs.utils.render import TRUMP_MARK
+from wizard_core import Game, Phase, Rules
+from wizard_core.cards import MERLIN_FACE
+from wizard_core.tricks import MERLIN_AS_JESTER
+
+if TYPE_CHECKING:
+    from cogs.utils.tables import Table as BotTable
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
-
-class Table:
-    """A test's view of one table: the channel, the players and the bot's running game."""
-
-    def __init__(self, env: Env, channel: ChannelHandle, players: list[MemberActor]) -> None:
-        self.env, self.channel, self.players = env, channel, players
-
-    @property
-    def game(self) -> Game:
-        table = self.env.bot.tables.in_channel(self.channel.id)  # type: ignore[attr-defined]
-        assert table is not None and table.game is not None
-        return table.game  # type: ignore[no-any-return]
-
-    def running(self) -> bool:
-        table = self.env.bot.tables.in_channel(self.channel.id)  # type: ignore[attr-defined]
-        return table is not None and table.status == "playing"
+TRUMP_CODES = range(96, 100)
+MERLIN_CODES = (MERLIN_FACE, MERLIN_AS_JESTER)
 
 
-def buttons(message: discord.Message) -> list[discord.Button]:
-    return [
-        c
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for c in row.children
-        if isinstance(c, discord.Button)
-    ]
+def dm_hand(table: TestTable, player: MemberActor) -> Counter[str]:
+    """The cards shown in the player's newest DM ("Your cards" field)."""
+    newest = table.dm_messages(player)[-1]
+    [embed] = newest.embeds
+    [field] = [f for f in embed["fields"] if f["name"].startswith("Your cards")]
+    if field["value"] == "(no cards)":
+        return Counter()
+    return Counter(card.removesuffix(TRUMP_MARK) for card in field["value"].split(" · "))
 
 
-def act_buttons(message: discord.Message) -> list[discord.Button]:
-    return [b for b in buttons(message) if b.custom_id and ":act:" in b.custom_id and not b.disabled]
+def check_privacy(table: TestTable) -> None:
+    """Each player's newest DM shows exactly their hand, and nobody sees a card of another's hand."""
+    game = table.game
+    for seat, player in enumerate(table.players):
+        assert dm_hand(table, player) == Counter(str(card) for card in game.hand(seat)), player.name
+    assert assert_no_hand_leaks(table) > 0
 
 
-def latest_controls(player: MemberActor) -> discord.Message:
-    """The player's newest DM that carries controls."""
-    for message in reversed(player.user.dm_channel.history()):
-        if act_buttons(message):
-            return message
-    raise AssertionError(f"{player.name} has no controls in their DMs")
-
-
-async def open_table(env: Env, count: int, edition: str = "classic") -> Table:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = [guild.add_member(env.create_user(f"player{i}")) for i in range(count)]
-    result = await players[0].slash(channel, "wizard new", edition=edition)
-    assert result.response is not None
-    lobby = result.response.message
-    for player in players[1:]:
-        joined = await player.click(lobby, label="Join")
-        assert not joined.ephemeral
-    started = await players[0].click(lobby, label="Start")
-    assert not started.ephemeral
-    return Table(env, channel, players)
-
-
-async def play_to_end(table: Table, rng: random.Random, limit: int = 5000) -> None:
-    for _ in range(limit):
-        if not table.running():
-            return
+def every(clicks: int) -> Callable[[TestTable], None]:
+    def check(table: TestTable) -> None:
         game = table.game
-        current = game.current_player
-        assert current is not None
-        player = table.players[current]
-        message = latest_controls(player)
-        choices = act_buttons(message)
-        offered = sorted(int(b.custom_id.rsplit(":", 1)[1]) for b in choices)  # type: ignore[union-attr]
-        assert offered == sorted(game.legal_actions())
-        pick = rng.choice(choices)
-        result = await player.user.click(message, custom_id=pick.custom_id)
-        assert not result.ephemeral, result.response.content if result.response else None
-    raise AssertionError("the game did not end")
+        round_start = game.phase is Phase.BID and all(bid is None for bid in game.bids)
+        if round_start or table.clicks % clicks == 0:
+            check_privacy(table)
+
+    return check
 
 
-async def test_three_players_play_a_full_game(simcord_env: Env) -> None:
+# -- full games ------------------------------------------------------------------------------------------
+
+
+async def test_three_players_play_a_full_game(simcord_env: Env, database_path: Path) -> None:
     table = await open_table(simcord_env, 3)
-    game_seed = table.game.seed
-    await play_to_end(table, random.Random(1))
-    final = table.channel.last_message
-    assert final is not None and final.embeds
+    check_privacy(table)
+    rng = random.Random(1)
+    for number in (2, 7, 13, 20):
+        await play(table, rng, until=in_round(number, Phase.PLAY, 1), each=every(10))
+        # Everyone takes a private look (the player to act gets controls); nothing leaks to the others.
+        for seat, player in enumerate(table.players):
+            shown = await table.show_hand(player)
+            assert shown.response is not None
+            assert bool(act_ids(shown.response)) == (seat == table.game.current_player)
+        check_privacy(table)
+    final = await play(table, rng, each=every(10))
+    assert final is not None and len(final.round_results) == 20
+    assert_finished_like_core(table, database_path, final)
+    assert manager(simcord_env).in_channel(table.channel.id) is None
+    # The channel is free for the next game.
+    assert not (await table.players[1].slash(table.channel, "wizard new")).ephemeral
     assert_valid_discord_payloads(simcord_env)
-    assert game_seed
+
+
+async def test_six_players_play_a_full_game(simcord_env: Env, database_path: Path) -> None:
+    table = await open_table(simcord_env, 6)
+    check_privacy(table)
+    final = await play(table, random.Random(6), each=every(12))
+    assert final is not None and len(final.round_results) == 10
+    assert_finished_like_core(table, database_path, final)
+    assert_valid_discord_payloads(simcord_env)
+
+
+def camelot_seed() -> int:
+    """A seed whose 3-player Camelot game, played with random.Random(seed), has the dealer choose trump
+    (a special card turned up) and Merlin declared both as a Wizard and as a Jester, early on."""
+    for seed in range(1, 5000):
+        game = Game(3, Rules("camelot"), seed=seed)
+        rng = random.Random(seed)
+        seen: set[str] = set()
+        while game.round_number <= 6 and not game.is_over:
+            code = random_policy(game, rng)
+            if code in TRUMP_CODES:
+                seen.add("trump")
+            if code == MERLIN_FACE:
+                seen.add("merlin wizard")
+            if code == MERLIN_AS_JESTER:
+                seen.add("merlin jester")
+            game.apply(code)
+        if seen == {"trump", "merlin wizard", "merlin jester"}:
+            return seed
+    raise AssertionError("no seed found")
+
+
+async def test_camelot_game_with_trump_choice_and_merlin(
+    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed = camelot_seed()
+    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: seed)
+    table = await open_table(simcord_env, 3, "camelot")
+    assert table.game.seed == seed and table.game.rules.edition == "camelot"
+    events: list[str] = []
+
+    def after_each(t: TestTable) -> None:
+        last = t.game.log[-1]
+        public = message_text(t.table_message)
+        if isinstance(last, int) and last in TRUMP_CODES:
+            events.append("trump")
+            assert "chosen by the dealer" in public, public
+        elif t.game.phase is Phase.CHOOSE_TRUMP and "choosing" not in events:
+            events.append("choosing")
+            assert "to choose the trump suit" in public, public
+            choosing = t.dm_controls(t.players[t.game.dealer])
+            assert choosing is not None
+            labels = {b["label"] for b in buttons(choosing)}
+            assert labels == {"♠ Spades", "♥ Hearts", "♦ Diamonds", "♣ Clubs"}
+        elif last in MERLIN_CODES:
+            role = "Wizard" if last == MERLIN_FACE else "Jester"
+            events.append(f"merlin {role}")
+            if t.game.current_trick().plays or t.game.completed_tricks():  # not the round's last card
+                assert f"Merlin (as {role})" in public, public
+        if t.game.phase is Phase.PLAY and MERLIN_FACE in t.game.legal_actions():
+            message = t.dm_controls(t.players[t.game.current_player or 0])
+            assert message is not None
+            labels = {b["label"] for b in buttons(message)}
+            assert {"Merlin as Wizard", "Merlin as Jester"} <= labels
+
+    final = await play(table, random.Random(seed), each=after_each)
+    assert {"choosing", "trump", "merlin Wizard", "merlin Jester"} <= set(events), events
+    assert Phase.CHOOSE_TRUMP in table.seen_phases
+    assert final is not None and final.is_over
+    assert_finished_like_core(table, database_path, final)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_two_tables_in_two_channels_at_once(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    first = await open_table(simcord_env, 3, guild=guild, channel_name="first", prefix="ann")
+    second = await open_table(simcord_env, 3, guild=guild, channel_name="second", prefix="bob")
+    assert first.table_id != second.table_id
+    rng = random.Random(2)
+    tables = [first, second]
+
+    async def interleave(stop: Callable[[Game], bool]) -> dict[int, Game]:
+        finals: dict[int, Game] = {}
+        while True:
+            pending = [t for t in tables if t.table_id not in finals and not stop(t.game)]
+            if not pending:
+                return finals
+            table = rng.choice(pending)
+            final = await step(table, rng)
+            if final is not None:
+                finals[table.table_id] = final
+
+    # The first two rounds click by click, alternating at random between the tables.
+    await interleave(in_round(3))
+    for table in tables:
+        assert table.game.round_number == 3
+        check_privacy(table)
+    # Shortcut to the last three tricks of the last round, then on to the end, interleaved.
+    for table in tables:
+        await fast_forward(table, rng, in_round(20, Phase.PLAY, 0))
+        await fast_forward(table, rng, lambda g: sum(g.public_view().hand_sizes) <= 9)
+    finals = await interleave(lambda game: False)
+    for table in tables:
+        assert_finished_like_core(table, database_path, finals[table.table_id], dm_controls_cleared=False)
+    # Nothing of one table reached the other's channel or players.
+    for table, other in ((first, second), (second, first)):
+        for message in table.channel_messages():
+            assert f":{other.table_id}:" not in str(message.components)
+        for player in table.players:
+            for message in table.dm_messages(player):
+                assert f":{other.table_id}:" not in str(message.components)
+    assert_valid_discord_payloads(simcord_env)
+
+
+# -- the lobby -------------------------------------------------------------------------------------------
+
+
+async def test_second_new_table_in_a_channel_links_to_the_first(
+    simcord_env: Env, database_path: Path
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    players = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, players, channel)
+    link = f"https://discord.com/channels/{guild.id}/{channel.id}/{table.message_id}"
+
+    again = await players[1].slash(channel, "wizard new")
+    assert link in assert_refused(again, "already has a table")
+    assert manager(simcord_env).in_channel(channel.id) is table.bot_table
+
+    await players[0].click(table.table_message, label="Start")
+    again = await players[2].slash(channel, "wizard new", edition="camelot")
+    assert link in assert_refused(again, "already has a table")
+    assert table.running() and table.bot_table is not None and table.bot_table.edition == "classic"
+    # Another channel may have its own table.
+    other = guild.create_text_channel("other")
+    opened = await players[1].slash(other, "wizard new")
+    assert not opened.ephemeral
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_idle_lobby_closes_after_30_minutes(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    players = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, players[:1], channel)
+
+    await simcord_env.advance_time(20 * 60)
+    joined = await players[1].click(table.table_message, label="Join")  # activity restarts the clock
+    assert not joined.ephemeral
+    await simcord_env.advance_time(20 * 60)
+    assert table.bot_table is not None and table.bot_table.status == "lobby"
+    assert [b["label"] for b in buttons(table.table_message)] == ["Join", "Leave", "Start", "Cancel"]
+
+    await simcord_env.advance_time(11 * 60)
+    assert table.bot_table is None
+    closed = message_text(table.table_message)
+    assert "table closed" in closed and "30 minutes" in closed, closed
+    assert not buttons(table.table_message)
+    assert table_row(database_path, table.table_id)["status"] == "cancelled"
+    # The channel is free again.
+    reopened = await players[2].slash(channel, "wizard new")
+    assert not reopened.ephemeral
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_leave_in_the_lobby(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    ann, ben, cy = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, [ann, ben, cy], channel)
+    bot_table = table.bot_table
+    assert bot_table is not None
+
+    left = await ben.click(table.table_message, label="Leave")
+    assert not left.ephemeral
+    assert [s.user_id for s in bot_table.seats] == [ann.id, cy.id]
+    assert ben.mention not in message_text(table.table_message)
+
+    # The host leaves: the next seat becomes host, and may start once a third player joins.
+    await ann.click(table.table_message, label="Leave")
+    assert bot_table.host_id == cy.id
+    assert cy.mention in message_text(table.table_message)
+    await cy.click(table.table_message, label="Leave")
+    assert table.bot_table is None
+    assert "table closed" in message_text(table.table_message)
+    assert table_row(database_path, table.table_id)["status"] == "cancelled"
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_cancel_by_host_and_by_a_manager(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    moderator = guild.add_member(simcord_env.create_user("moderator"), roles=[mods])
+    players = make_players(simcord_env, guild, 3)
+
+    first_channel = guild.create_text_channel("first")
+    first = await open_lobby(simcord_env, players, first_channel)
+    cancelled = await players[0].click(first.table_message, label="Cancel")
+    assert not cancelled.ephemeral
+    assert first.bot_table is None and "Cancelled by" in message_text(first.table_message)
+    assert table_row(database_path, first.table_id)["status"] == "cancelled"
+
+    second_channel = guild.create_text_channel("second")
+    second = await open_lobby(simcord_env, players, second_channel)
+    cancelled = await moderator.click(second.table_message, label="Cancel")
+    assert not cancelled.ephemeral
+    assert second.bot_table is None and moderator.mention in message_text(second.table_message)
+    assert table_row(database_path, second.table_id)["status"] == "cancelled"
+    assert not buttons(second.table_message)
+    assert_valid_discord_payloads(simcord_env)
+
+
+# -- ending a game early ---------------------------------------------------------------------------------
+
+
+async def play_a_little(table: TestTable, clicks: int = 4) -> None:
+    rng = random.Random(3)
+    for _ in range(clicks):
+        await act(table, rng=rng)
+
+
+def assert_ended_without_results(table: TestTable, database_path: Path, bot_table: BotTable) -> None:
+    assert bot_table.status == "ended"
+    assert table.bot_table is None and manager(table.env).in_channel(table.channel.id) is None
+    assert table_row(database_path, table.table_id)["status"] == "ended"
+    assert result_rows(database_path, table.table_id) == []
+    assert not buttons(table.table_message)
+    assert "No results were recorded" in message_text(table.channel_messages()[-1])
+    for player in table.players:
+        for message in table.dm_messages(player):
+            assert not act_ids(message), "a DM kept its controls after the game ended"
+
+
+async def test_host_ends_the_game_after_confirming(simcord_env: Env, database_path: Path) -> None:
+    table = await open_table(simcord_env, 3)
+    await play_a_little(table)
+    bot_table = table.bot_table
+    assert bot_table is not None
+    version = table.game.version
+    host = table.players[0]
+
+    asked = await host.slash(table.channel, "wizard end")
+    assert asked.ephemeral and asked.response is not None
+    assert [b["label"] for b in buttons(asked.response)] == ["Yes, end it", "Keep playing"]
+    kept = await host.click(asked.response, label="Keep playing")
+    assert kept.response is not None and "goes on" in kept.response.content
+    assert table.running() and table.game.version == version
+
+    asked = await host.slash(table.channel, "wizard end")
+    assert asked.response is not None
+    done = await host.click(asked.response, label="Yes, end it")
+    assert done.response is not None and done.response.content == "The game has ended."
+    assert not buttons(done.response)
+    assert_ended_without_results(table, database_path, bot_table)
+    assert host.mention in message_text(table.channel_messages()[-1])
+    # The channel is free for a new table.
+    assert not (await host.slash(table.channel, "wizard new")).ephemeral
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_member_with_manage_server_may_end_a_game(simcord_env: Env, database_path: Path) -> None:
+    table = await open_table(simcord_env, 3)
+    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    moderator = table.guild.add_member(simcord_env.create_user("moderator"), roles=[mods])
+    bot_table = table.bot_table
+    assert bot_table is not None
+    asked = await moderator.slash(table.channel, "wizard end")
+    assert asked.ephemeral and asked.response is not None
+    await moderator.click(asked.response, label="Yes, end it")
+    assert_ended_without_results(table, database_path, bot_table)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_player_leaves_and_the_game_ends(simcord_env: Env, database_path: Path) -> None:
+    table = await open_table(simcord_env, 3)
+    await play_a_little(table, 5)
+    bot_table = table.bot_table
+    assert bot_table is not None
+    leaver = table.players[2]
+    asked = await leaver.slash(table.channel, "wizard leave")
+    assert asked.ephemeral and asked.response is not None
+    done = await leaver.click(asked.response, label="Yes, leave")
+    assert done.response is not None and done.response.content == "The game has ended."
+    assert_ended_without_results(table, database_path, bot_table)
+    assert leaver.mention in message_text(table.channel_messages()[-1])
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_offered_buttons_are_the_legal_actions(simcord_env: Env) -> None:
+    """Bids 0..n, then the cards: playable ones enabled, the others shown disabled."""
+    table = await open_table(simcord_env, 4)
+    rng = random.Random(4)
+    await fast_forward(table, rng, in_round(3, Phase.PLAY, 1))
+    game = table.game
+    player = table.players[game.current_player or 0]
+    shown = await table.show_hand(player)
+    assert shown.response is not None
+    all_buttons = [b for b in buttons(shown.response) if ":act:" in b["custom_id"]]
+    enabled = sorted(act_code(cid) for cid in act_ids(shown.response))
+    assert enabled == sorted(game.legal_actions())
+    assert len(all_buttons) == len(set(game.hand(game.current_player or 0)))
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_the_privacy_check_finds_a_card_out_of_place(simcord_env: Env) -> None:
+    """The leak check itself: a card of one hand, put where another user can see it, is found."""
+    table = await open_table(simcord_env, 3)
+    await play(table, random.Random(5), until=in_round(2))
+    await act(table, rng=random.Random(5))
+    game = table.game
+    owner, card = next((seat, str(c)) for seat in range(3) for c in game.hand(seat) if c.suit is not None)
+    asker, other = (owner + 1) % 3, (owner + 2) % 3
+    shown = await table.show_hand(table.players[asker])
+    assert shown.response is not None
+    own = await table.show_hand(table.players[owner])
+    assert own.response is not None
+    places = [
+        stored(simcord_env, table.channel.id, table.message_id),  # the table message
+        table.dm_messages(table.players[other])[-1],  # another player's DM
+        stored(simcord_env, table.channel.id, shown.response.id),  # another player's ephemeral reply
+    ]
+    assert assert_no_hand_leaks(table) > 0
+    mine = stored(simcord_env, table.channel.id, own.response.id)
+    assert card in message_text(mine)  # a player's own hand is no leak
+    for message in places:
+        original = message.content
+        message.content = f"{original} {card}"
+        with pytest.raises(AssertionError, match="of another player's hand"):
+            assert_no_hand_leaks(table)
+        message.content = original
+    # Cards of an earlier round's messages are not held against this round's hands.
+    summary = next(m for m in table.channel_messages() if "scored" in message_text(m))
+    summary.content = card
+    assert assert_no_hand_leaks(table) > 0
+    assert_valid_discord_payloads(simcord_env)

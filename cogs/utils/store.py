@@ -52,6 +52,7 @@ class TableRecord:
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
+    ping_message_id: int | None = None
 
 
 class TableStore:
@@ -124,11 +125,16 @@ class TableStore:
             updated_at=row["updated_at"],
             seats=[SeatRecord(s["seat"], s["user_id"], s["name"], bool(s["dms_closed"])) for s in seats],
             log=[decode_log_entry(json.loads(e["entry"])) for e in entries],
+            ping_message_id=row["ping_message_id"],
         )
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
         await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel's "your turn" ping for a player without DMs, to delete it later."""
+        await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], host_id: int, now: float) -> None:
         """Replace a lobby's seats (after a join or a leave) and its host."""

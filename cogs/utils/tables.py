@@ -46,6 +46,14 @@ CUSTOM_ID = re.compile(
     r"wizard:(?P<kind>[a-z]+):(?P<table>\d{1,19}):(?P<version>\d{1,9}):(?P<arg>[a-z0-9]{1,12})"
 )
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+# The arguments each kind of button may carry (``act`` carries an action code).
+VALID_ARGUMENTS = {
+    "lobby": LOBBY_ACTIONS,
+    "hand": ("show",),
+    "act": (),
+    "end": ("yes", "no"),
+    "leave": ("yes", "no"),
+}
 DM_CLOSED = 50007
 EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
@@ -86,7 +94,7 @@ class Table:
     updated_at: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     lobby_timer: asyncio.Task[None] | None = None
-    ping: discord.Message | None = None
+    ping_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a user, or None if they are not at the table."""
@@ -245,6 +253,7 @@ class TableManager:
             seats=[Seat(s.user_id, s.name, s.dms_closed) for s in record.seats],
             message_id=record.message_id,
             updated_at=record.updated_at,
+            ping_id=record.ping_message_id,
         )
 
     def _add(self, table: Table) -> None:
@@ -418,21 +427,23 @@ class TableManager:
                 raise Refusal("The bot is restarting; try again in a minute.")
             table = self.tables.get(int(match["table"]))
             if table is None:
-                raise Refusal("This table is no longer open.")
+                raise Refusal("This table is no longer open: its game is over or was cancelled.")
             async with table.lock:
                 if table.id not in self.tables:
-                    raise Refusal("This table is no longer open.")
+                    raise Refusal("This table is no longer open: its game is over or was cancelled.")
                 kind, arg = match["kind"], match["arg"]
-                if kind == "lobby" and table.status == "lobby" and arg in LOBBY_ACTIONS:
-                    await self.lobby_click(interaction, table, arg)
-                elif kind == "hand" and table.status == "playing":
-                    await self.show_hand(interaction, table)
-                elif kind == "act" and table.status == "playing" and arg.isdecimal():
-                    await self.act(interaction, table, int(match["version"]), int(arg))
-                elif kind in ("lobby", "hand", "act"):
-                    raise Refusal("This message is out of date: the table has moved on.")
-                else:
+                if arg not in VALID_ARGUMENTS.get(kind, ()) and not (kind == "act" and arg.isdecimal()):
                     raise Refusal("That button isn't valid.")
+                if table.status != ("lobby" if kind == "lobby" else "playing"):
+                    raise Refusal("This message is out of date: the table has moved on.")
+                if kind == "lobby":
+                    await self.lobby_click(interaction, table, arg)
+                elif kind == "hand":
+                    await self.show_hand(interaction, table)
+                elif kind == "act":
+                    await self.act(interaction, table, int(match["version"]), int(arg))
+                else:
+                    await self.confirm_end(interaction, table, kind, arg == "yes")
         except Refusal as refusal:
             await self.refuse(interaction, str(refusal))
 
@@ -558,9 +569,12 @@ class TableManager:
                 seat.turn_message = message
                 return
         what = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "choose trump"}[view.phase]
-        table.ping = await self._send_channel(
+        ping = await self._send_channel(
             table, content=f"<@{seat.user_id}>, it's your turn to {what}: press **Show my hand**."
         )
+        if ping is not None:
+            table.ping_id = ping.id
+            await self.store.set_ping(table.id, ping.id)
 
     async def _strip_turn_message(self, seat: Seat) -> None:
         """Take the controls off the player's previous turn message."""
@@ -570,10 +584,15 @@ class TableManager:
                 await message.edit(view=None)
 
     async def _clear_ping(self, table: Table) -> None:
-        ping, table.ping = table.ping, None
-        if ping is not None:
+        """Delete the channel's "your turn" ping, also one sent before a restart."""
+        ping_id, table.ping_id = table.ping_id, None
+        if ping_id is None:
+            return
+        await self.store.set_ping(table.id, None)
+        channel = await self._channel(table)
+        if channel is not None and hasattr(channel, "get_partial_message"):
             with contextlib.suppress(discord.HTTPException):
-                await ping.delete()
+                await channel.get_partial_message(ping_id).delete()
 
     async def _dm(
         self, table: Table, seat_index: int, embed: discord.Embed, view: discord.ui.View | None
@@ -635,20 +654,55 @@ class TableManager:
 
     # -- ending a game early -----------------------------------------------------------------------
 
+    def _check_may_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
+        if kind == "end" and not self._may_manage(interaction, table):
+            raise Refusal("Only the host or a member with Manage Server can end this game.")
+        if kind == "leave" and table.seat_of(interaction.user.id) is None:
+            raise Refusal("You're not playing at this table.")
+
+    async def ask_to_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
+        """Ask, privately, whether to end the game (``end``) or to leave it, which ends it (``leave``).
+
+        The answers are game buttons, so they work at any later time, even after a restart; the
+        permission is checked again when one is pressed.
+        """
+        self._check_may_end(interaction, table, kind)
+        question = {
+            "end": "End this game for everyone? No results will be recorded.",
+            "leave": "Leave the game? Without you it ends for everyone, and no results are recorded.",
+        }[kind]
+        yes = "Yes, end it" if kind == "end" else "Yes, leave"
+        view = discord.ui.View(timeout=None)
+        view.add_item(button(yes, custom_id(kind, table.id, 0, "yes"), discord.ButtonStyle.danger, row=0))
+        keep = custom_id(kind, table.id, 0, "no")
+        view.add_item(button("Keep playing", keep, discord.ButtonStyle.secondary, row=0))
+        await interaction.response.send_message(question, view=view, ephemeral=True)
+
+    async def confirm_end(
+        self, interaction: discord.Interaction[WizardBot], table: Table, kind: str, yes: bool
+    ) -> None:
+        """The answer to ``ask_to_end``."""
+        if not yes:
+            await interaction.response.edit_message(content="Nothing changed; the game goes on.", view=None)
+            return
+        self._check_may_end(interaction, table, kind)
+        mention = interaction.user.mention
+        why = (
+            f"{mention} ended the game." if kind == "end" else f"{mention} left the table, so the game ended."
+        )
+        await interaction.response.edit_message(content="The game has ended.", view=None)
+        await self.end_game(table, why)
+
     async def end_game(self, table: Table, why: str) -> None:
-        """Stop a running game; nothing is recorded for the leaderboard."""
-        async with table.lock:
-            if table.status != "playing":
-                raise Refusal("This game is already over.")
-            await self.store.close(table.id, "ended", now())
-            table.status = "ended"
-            self._remove(table)
-            await self._clear_ping(table)
-            for seat in table.seats:
-                await self._strip_turn_message(seat)
-            game = table.game
-            assert game is not None
-            await self._edit_table_message(
-                table, embed=render.table_embed(game.public_view(), note=why), view=None
-            )
-            await self._send_channel(table, content=f"{why} No results were recorded.")
+        """Stop a running game (the caller holds its lock); nothing is recorded for the leaderboard."""
+        await self.store.close(table.id, "ended", now())
+        table.status = "ended"
+        self._remove(table)
+        await self._clear_ping(table)
+        for seat in table.seats:
+            await self._strip_turn_message(seat)
+        game = table.game
+        assert game is not None
+        note = render.table_embed(game.public_view(), note=why)
+        await self._edit_table_message(table, embed=note, view=None)
+        await self._send_channel(table, content=f"{why} No results were recorded.")

@@ -1,0 +1,602 @@
+"""Shared helpers for the SimCord tests of the Wizard bot: tables, players, clicks, forged clicks and checks.
+
+Speed matters: a full game is hundreds of clicks, so the helpers read SimCord's stored messages directly
+(``env.backend.messages``) and build a ``ResponseMessage`` for the one message to click, instead of
+converting a whole channel history into ``discord.Message`` objects before every click.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from copy import deepcopy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from simcord import (
+    ChannelHandle,
+    Env,
+    GuildHandle,
+    InteractionResult,
+    MemberActor,
+    ResponseMessage,
+    UserHandle,
+)
+from simcord import actors as simcord_actors
+from simcord.backend.models import Message as StoredMessage
+from simcord.components import walk_components
+
+from cogs.utils.tables import TableManager
+from cogs.utils.tables import custom_id as make_custom_id
+from wizard_core import Game, Phase, Rules, decode_log_entry
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+    from cogs.utils.tables import Table as BotTable
+
+BUTTON = 2
+MESSAGE_COMPONENT = 3
+ACT_ID = re.compile(r"wizard:act:(?P<table>\d+):(?P<version>\d+):(?P<code>\d+)")
+ROUND_IN_TITLE = re.compile(r"Round (\d+)\b")
+
+Policy = Callable[[Game, random.Random], int]
+
+
+def manager(env: Env) -> TableManager:
+    """The running bot's table manager."""
+    return cast("WizardBot", env.bot).tables
+
+
+# -- stored messages -------------------------------------------------------------------------------------
+
+
+def stored_messages(env: Env, channel_id: int) -> list[StoredMessage]:
+    """Every message of a channel as SimCord stores it, oldest first (ephemeral ones included)."""
+    return sorted(env.backend.messages.get(channel_id, {}).values(), key=lambda m: m.id)
+
+
+def stored(env: Env, channel_id: int, message_id: int) -> StoredMessage:
+    return env.backend.get_message(channel_id, message_id)
+
+
+def clickable(env: Env, message: StoredMessage) -> ResponseMessage:
+    """A stored message in the form SimCord's click accepts."""
+    return ResponseMessage(env, message)
+
+
+def buttons(message: StoredMessage | ResponseMessage) -> list[dict[str, Any]]:
+    """The raw button payloads of a message."""
+    components = message.components
+    return [c for c in walk_components(components) if c.get("type") == BUTTON]
+
+
+def custom_ids(message: StoredMessage | ResponseMessage, *, enabled_only: bool = True) -> list[str]:
+    return [
+        b["custom_id"]
+        for b in buttons(message)
+        if b.get("custom_id") and not (enabled_only and b.get("disabled"))
+    ]
+
+
+def act_ids(message: StoredMessage | ResponseMessage) -> list[str]:
+    """The custom_ids of the enabled act buttons (bids, trump choices, playable cards)."""
+    return [cid for cid in custom_ids(message) if ACT_ID.fullmatch(cid)]
+
+
+def act_code(cid: str) -> int:
+    match = ACT_ID.fullmatch(cid)
+    assert match is not None, cid
+    return int(match["code"])
+
+
+def message_text(message: StoredMessage | ResponseMessage) -> str:
+    """Everything a user reads in a message: content and every embed's title, description, fields, footer."""
+    parts = [message.content or ""]
+    embeds = message.embeds if isinstance(message, StoredMessage) else [e.to_dict() for e in message.embeds]
+    for embed in embeds:
+        embed = cast("dict[str, Any]", embed)
+        parts.append(embed.get("title") or "")
+        parts.append(embed.get("description") or "")
+        parts.append((embed.get("author") or {}).get("name") or "")
+        for item in embed.get("fields") or []:
+            parts.append(item.get("name") or "")
+            parts.append(item.get("value") or "")
+        parts.append((embed.get("footer") or {}).get("text") or "")
+    return "\n".join(parts)
+
+
+# -- tables ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TestTable:
+    """A test's handle on one table: its channel, its players (seat order) and the bot's state of it."""
+
+    env: Env
+    guild: GuildHandle
+    channel: ChannelHandle
+    players: list[MemberActor]
+    table_id: int
+    message_id: int
+    edition: str = "classic"
+    clicks: int = 0
+    seen_phases: set[Phase] = field(default_factory=set)
+
+    __test__ = False  # not a pytest class
+
+    @property
+    def bot_table(self) -> BotTable | None:
+        return manager(self.env).tables.get(self.table_id)
+
+    @property
+    def game(self) -> Game:
+        table = self.bot_table
+        assert table is not None and table.game is not None, "the table is not running"
+        return table.game
+
+    def running(self) -> bool:
+        table = self.bot_table
+        return table is not None and table.status == "playing"
+
+    @property
+    def table_message(self) -> ResponseMessage:
+        return clickable(self.env, stored(self.env, self.channel.id, self.message_id))
+
+    def channel_messages(self) -> list[StoredMessage]:
+        return stored_messages(self.env, self.channel.id)
+
+    def dm_messages(self, player: MemberActor) -> list[StoredMessage]:
+        return stored_messages(self.env, player.user.dm_channel.id)
+
+    def act_id(self, code: int, version: int | None = None) -> str:
+        return make_custom_id("act", self.table_id, self.game.version if version is None else version, code)
+
+    def dm_controls(self, player: MemberActor, version: int | None = None) -> StoredMessage | None:
+        """The player's newest DM with controls of this table at `version` (default: the current one)."""
+        version = self.game.version if version is None else version
+        prefix = f"wizard:act:{self.table_id}:{version}:"
+        for message in reversed(self.dm_messages(player)):
+            ids = act_ids(message)
+            if ids and ids[0].startswith(prefix):
+                return message
+        return None
+
+    async def show_hand(self, player: MemberActor, *, slash: bool = False) -> InteractionResult:
+        """Show my hand (the table message's button) or `/wizard hand`; must be answered privately."""
+        if slash:
+            result = await player.slash(self.channel, "wizard hand")
+        else:
+            result = await player.click(self.table_message, label="Show my hand")
+        assert result.ephemeral, result.response.content if result.response else result
+        return result
+
+
+def make_players(env: Env, guild: GuildHandle, count: int, prefix: str = "player") -> list[MemberActor]:
+    return [guild.add_member(env.create_user(f"{prefix}{i}")) for i in range(count)]
+
+
+async def open_lobby(
+    env: Env,
+    players: Sequence[MemberActor],
+    channel: ChannelHandle,
+    edition: str = "classic",
+) -> TestTable:
+    """players[0] opens a table with `/wizard new`; the others join. Not started."""
+    result = await players[0].slash(channel, "wizard new", edition=edition)
+    assert result.response is not None and not result.ephemeral, result
+    bot_table = manager(env).in_channel(channel.id)
+    assert bot_table is not None
+    for player in players[1:]:
+        joined = await player.click(result.response, label="Join")
+        assert not joined.ephemeral, joined.response.content if joined.response else joined
+    return TestTable(env, players[0].guild, channel, list(players), bot_table.id, result.response.id, edition)
+
+
+async def open_table(
+    env: Env,
+    count: int,
+    edition: str = "classic",
+    *,
+    guild: GuildHandle | None = None,
+    channel_name: str = "wizard",
+    prefix: str = "player",
+) -> TestTable:
+    """A started table of `count` new members in a new channel (and a new guild unless one is given)."""
+    guild = guild or env.create_guild()
+    channel = guild.create_text_channel(channel_name)
+    players = make_players(env, guild, count, prefix)
+    table = await open_lobby(env, players, channel, edition)
+    started = await players[0].click(table.table_message, label="Start")
+    assert not started.ephemeral, started.response.content if started.response else started
+    assert table.running()
+    return table
+
+
+# -- playing ---------------------------------------------------------------------------------------------
+
+
+def random_policy(game: Game, rng: random.Random) -> int:
+    return rng.choice(game.legal_actions())
+
+
+async def act(
+    table: TestTable, code: int | None = None, *, rng: random.Random | None = None, via: str = "auto"
+) -> InteractionResult:
+    """The current player takes an action, clicking a button a real user could click.
+
+    via: "dm" (their newest DM controls), "button" (Show my hand, then the ephemeral controls),
+    "slash" (`/wizard hand`, then the ephemeral controls), or "auto" (DM controls when there are some
+    at the current version, else Show my hand). The offered buttons must be exactly the legal actions.
+    """
+    game = table.game
+    seat = game.current_player
+    assert seat is not None
+    player = table.players[seat]
+    if code is None:
+        code = random_policy(game, rng or random.Random())
+    legal = sorted(game.legal_actions())
+    target: StoredMessage | ResponseMessage | None = None
+    if via in ("auto", "dm"):
+        target = table.dm_controls(player)
+        assert target is not None or via == "auto", f"{player.name} has no DM controls"
+    if target is None:
+        shown = await table.show_hand(player, slash=via == "slash")
+        assert shown.response is not None
+        target = shown.response
+    offered = sorted(act_code(cid) for cid in act_ids(target))
+    assert offered == legal, (offered, legal)
+    table.seen_phases.add(game.phase)
+    cid = table.act_id(code)
+    if isinstance(target, StoredMessage):
+        result = await player.user.click(clickable(table.env, target), custom_id=cid)
+    else:
+        result = await player.click(target, custom_id=cid)
+    table.clicks += 1
+    assert not result.ephemeral, result.response.content if result.response else result
+    return result
+
+
+async def play(
+    table: TestTable,
+    rng: random.Random,
+    *,
+    until: Callable[[Game], bool] | None = None,
+    policy: Policy = random_policy,
+    via: Callable[[TestTable, int], str] | None = None,
+    limit: int = 5000,
+    each: Callable[[TestTable], None] | None = None,
+) -> Game | None:
+    """Play with `policy` until `until(game)` holds or the game ends.
+
+    Returns the bot's running game when `until` stopped the loop; when the game ended, the finished game
+    as the rules core computes it: the bot's game captured just before the last click, with the last
+    action applied to a copy. `via(table, seat)` chooses how each player acts (see `act`); `each` runs
+    after every click while the game is running.
+    """
+    for _ in range(limit):
+        if not table.running():
+            raise AssertionError("the table is not running")
+        game = table.game
+        if until is not None and until(game):
+            return game
+        final = await step(table, rng, policy=policy, via=via)
+        if each is not None and table.running():
+            each(table)
+        if final is not None:
+            return final
+    raise AssertionError("the game did not end")
+
+
+async def step(
+    table: TestTable,
+    rng: random.Random,
+    *,
+    policy: Policy = random_policy,
+    via: Callable[[TestTable, int], str] | None = None,
+) -> Game | None:
+    """One click of the current player; returns the finished game (see `play`) if it was the last one."""
+    game = table.game
+    code = policy(game, rng)
+    seat = game.current_player
+    assert seat is not None
+    final = None
+    if _last_action(game, code):
+        final = game.clone()
+        final.apply(code, player=seat)
+        assert final.is_over
+    await act(table, code, via=via(table, seat) if via else "auto")
+    assert table.running() == (final is None)
+    return final
+
+
+def _last_action(game: Game, code: int) -> bool:
+    """Whether `code` ends the game (the last card of the last trick of the last round)."""
+    if game.round_number != game.rounds_total or game.phase is not Phase.PLAY:
+        return False
+    return sum(game.public_view().hand_sizes) == 1
+
+
+async def fast_forward(table: TestTable, rng: random.Random, until: Callable[[Game], bool]) -> None:
+    """Shortcut: advance the bot's running game without Discord, as if the players had played on.
+
+    The actions are chosen at random, written to the bot's database through its own store (as the bot
+    writes them) and put into the bot's table, so a restart restores the same state. No message is sent:
+    the players then use Show my hand (or the bot's next turn message) to go on.
+    """
+    bot_table = table.bot_table
+    assert bot_table is not None and bot_table.game is not None
+    before = bot_table.game
+    after = before.clone()
+    while not until(after):
+        seat = after.current_player
+        assert seat is not None
+        after.apply(random_policy(after, rng), player=seat)
+        assert not after.is_over
+    entries = after.log[before.version :]
+    store = manager(table.env).store
+    await store.append(table.table_id, before.version, entries, table.env.now().timestamp())
+    bot_table.game = after
+
+
+def in_round(
+    number: int, phase: Phase | None = None, trick_cards: int | None = None
+) -> Callable[[Game], bool]:
+    """A stop condition: round `number` (and the phase, and cards on the table in the current trick)."""
+
+    def check(game: Game) -> bool:
+        if game.round_number != number:
+            return False
+        if phase is not None and game.phase is not phase:
+            return False
+        return trick_cards is None or len(game.current_trick().plays) == trick_cards
+
+    return check
+
+
+# -- forged interactions ---------------------------------------------------------------------------------
+
+
+async def forge_click(
+    env: Env,
+    actor: MemberActor | UserHandle,
+    message: StoredMessage,
+    custom_id: str,
+    *,
+    snapshot: dict[str, Any] | None = None,
+) -> InteractionResult:
+    """A button click whose custom_id the bot never put on that message (a tampered client).
+
+    SimCord's own click only offers buttons a real user can press, and discord.py only calls a
+    DynamicItem whose custom_id is on the interaction's message. So the interaction is dispatched
+    through SimCord's gateway with the message payload carrying a button with the forged custom_id (in
+    place of the first button, or in a row of its own), or with `snapshot` (a message payload captured
+    earlier, for a double click delivered after the message changed).
+    """
+    backend = env.backend
+    if snapshot is None:
+        payload = message_payload(env, message)
+        rows = payload.setdefault("components", [])
+        first = next((c for c in walk_components(rows) if c.get("type") == BUTTON), None)
+        if first is None:
+            first = {"type": BUTTON, "style": 1, "label": "Forged"}
+            rows.append({"type": 1, "components": [first]})
+        first["custom_id"] = custom_id
+        first.pop("disabled", None)
+    else:
+        payload = deepcopy(snapshot)
+    guild = getattr(actor, "guild", None)
+    channel = ChannelHandle(env, guild, backend.get_channel(message.channel_id))
+    data = {"custom_id": custom_id, "component_type": BUTTON}
+    env._begin_operation("click")
+    try:
+        return await simcord_actors._dispatch_actor_interaction(
+            actor,
+            MESSAGE_COMPONENT,
+            channel,
+            data,
+            extra={"message": payload},
+            source_message_id=message.id,
+        )
+    finally:
+        env._end_operation()
+
+
+def message_payload(env: Env, message: StoredMessage) -> dict[str, Any]:
+    """The message as Discord sends it inside an interaction (a deep copy)."""
+    from simcord.backend import serializers
+
+    return deepcopy(dict(serializers.message_payload(env.backend, message)))
+
+
+# -- checks ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a refused interaction must leave unchanged: the game, its stored log, what users see."""
+
+    version: int | None
+    log: tuple[Any, ...]
+    rows: int
+    seats: tuple[int, ...]
+    stored_seats: tuple[int, ...]
+    status: str
+    table_message: str
+    table_buttons: tuple[str, ...]
+    public_messages: tuple[tuple[int, str, tuple[str, ...]], ...]
+    dm_messages: tuple[tuple[tuple[int, str, tuple[str, ...]], ...], ...]
+
+
+def snapshot(table: TestTable, database_path: Path) -> Snapshot:
+    bot_table = table.bot_table
+    game = bot_table.game if bot_table is not None else None
+    public = [m for m in table.channel_messages() if not m.is_ephemeral]
+    return Snapshot(
+        version=game.version if game is not None else None,
+        log=game.log if game is not None else (),
+        rows=len(action_rows(database_path, table.table_id)),
+        seats=tuple(s.user_id for s in bot_table.seats) if bot_table is not None else (),
+        stored_seats=tuple(seat_rows(database_path, table.table_id)),
+        status=table_row(database_path, table.table_id)["status"],
+        table_message=message_text(table.table_message),
+        table_buttons=tuple(custom_ids(table.table_message)),
+        public_messages=tuple((m.id, message_text(m), tuple(custom_ids(m))) for m in public),
+        dm_messages=tuple(
+            tuple(
+                (m.id, message_text(m), tuple(custom_ids(m)))
+                for m in table.dm_messages(p)
+                if not m.is_ephemeral
+            )
+            for p in table.players
+        ),
+    )
+
+
+def assert_refused(result: InteractionResult, *needles: str) -> str:
+    """The interaction was answered privately with a message saying why."""
+    assert result.acknowledged, "the interaction was not answered"
+    message = result.response
+    if message is None and result.followups:
+        message = result.followups[0]
+    assert message is not None, "no reply"
+    assert message.ephemeral, f"the refusal was public: {message.content!r}"
+    text = message.content
+    assert text, "the refusal says nothing"
+    for needle in needles:
+        assert needle.lower() in text.lower(), f"{needle!r} not in {text!r}"
+    return text
+
+
+def action_rows(database_path: Path, table_id: int) -> list[Any]:
+    with sqlite3.connect(database_path) as conn:
+        rows = conn.execute(
+            "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+    return [decode_log_entry(json.loads(entry)) for (entry,) in rows]
+
+
+def seat_rows(database_path: Path, table_id: int) -> list[int]:
+    with sqlite3.connect(database_path) as conn:
+        rows = conn.execute("SELECT user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [user_id for (user_id,) in rows.fetchall()]
+
+
+def table_row(database_path: Path, table_id: int) -> dict[str, Any]:
+    with sqlite3.connect(database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        assert row is not None
+        return dict(row)
+
+
+def result_rows(database_path: Path, table_id: int) -> list[dict[str, Any]]:
+    with sqlite3.connect(database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        rows = conn.execute("SELECT * FROM game_results WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [dict(row) for row in rows.fetchall()]
+
+
+def replay_from_database(database_path: Path, table: TestTable) -> Game:
+    """The game rebuilt by the rules core from the stored seed and action log."""
+    row = table_row(database_path, table.table_id)
+    names = [p.user.name for p in table.players]
+    return Game.replay(names, Rules(row["edition"]), row["seed"], action_rows(database_path, table.table_id))
+
+
+def assert_finished_like_core(
+    table: TestTable, database_path: Path, expected: Game, *, dm_controls_cleared: bool = True
+) -> None:
+    """The bot stored and announced exactly the results the rules core computes for the game's log.
+
+    dm_controls_cleared: also check that no DM keeps a control of the table. Only for games played
+    through DMs alone: a player who acts through Show my hand leaves their last DM turn message as it
+    was (its controls are then stale and refused).
+    """
+    assert expected.is_over
+    result = expected.result()
+    rebuilt = replay_from_database(database_path, table)
+    assert rebuilt.is_over
+    assert rebuilt.log == expected.log
+    assert rebuilt.result() == result
+    assert table_row(database_path, table.table_id)["status"] == "finished"
+    rows = result_rows(database_path, table.table_id)
+    assert [row["seat"] for row in rows] == list(range(len(table.players)))
+    for seat, row in enumerate(rows):
+        assert row["user_id"] == table.players[seat].id
+        assert row["edition"] == table.edition
+        assert row["players"] == len(table.players)
+        assert row["score"] == result.totals[seat]
+        assert row["place"] == result.places[seat]
+        assert row["won"] == int(seat in result.winners)
+        assert row["shared_win"] == int(result.shared_win and seat in result.winners)
+        expected_rounds = [[r.bids[seat], r.tricks[seat], r.points[seat]] for r in result.rounds]
+        assert json.loads(row["rounds"]) == expected_rounds
+    # The last channel message is the final standings, with every player's total.
+    final = table.channel_messages()[-1]
+    text = message_text(final)
+    assert "Game over" in text, text
+    for seat, player in enumerate(table.players):
+        assert f"{player.user.name}: {result.totals[seat]}" in text, (player.user.name, text)
+    # The table message shows the final state and no button any more.
+    assert not buttons(table.table_message)
+    # No DM keeps a control of this table.
+    for player in table.players if dm_controls_cleared else ():
+        for message in table.dm_messages(player):
+            assert not [c for c in act_ids(message) if f":{table.table_id}:" in c]
+
+
+def suit_cards_of(game: Game, seat: int) -> set[str]:
+    return {str(card) for card in game.hand(seat) if card.suit is not None}
+
+
+def message_round(message: StoredMessage) -> int | None:
+    """The round a message is about, from its first embed's title ("Round 3/20", "Round 3 scored")."""
+    for embed in message.embeds:
+        match = ROUND_IN_TITLE.search(embed.get("title") or "")
+        return int(match.group(1)) if match else None
+    return None
+
+
+def visible_messages(table: TestTable, viewer: MemberActor | None) -> Iterator[StoredMessage]:
+    """What a user sees of a table: the channel (with their own ephemeral replies) and their DMs."""
+    viewer_id = viewer.id if viewer is not None else None
+    for message in table.channel_messages():
+        if message.visible_to(viewer_id):
+            yield message
+    if viewer is not None:
+        yield from table.dm_messages(viewer)
+
+
+def assert_no_hand_leaks(table: TestTable, observers: Sequence[MemberActor] = ()) -> int:
+    """No user sees a suit card that is now in another player's hand.
+
+    Every message, public or ephemeral, in the channel and in each player's DMs, is checked as each user
+    (and a member who is not seated) sees it, except messages about an earlier round (their embed's title
+    says which): the deck is shuffled anew each round, so their cards may be in anyone's hand now.
+    Returns how many (viewer, message) pairs were checked.
+    """
+    game = table.game
+    current = game.round_number
+    hands = [suit_cards_of(game, seat) for seat in range(len(table.players))]
+    checked = 0
+    viewers: list[tuple[MemberActor | None, int | None]] = [(p, s) for s, p in enumerate(table.players)]
+    viewers += [(o, None) for o in observers]
+    viewers.append((None, None))
+    for viewer, seat in viewers:
+        hidden = set().union(*(hand for other, hand in enumerate(hands) if other != seat))
+        for message in visible_messages(table, viewer):
+            about = message_round(message)
+            if about is not None and about != current:
+                continue
+            text = message_text(message)
+            leaked = sorted(card for card in hidden if card in text)
+            assert not leaked, (
+                f"{viewer.name if viewer else 'the channel'} sees {leaked} of another player's hand "
+                f"in message {message.id}:\n{text}"
+            )
+            checked += 1
+    return checked

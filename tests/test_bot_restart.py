@@ -1,0 +1,204 @@
+"""Restarts: a new bot object on the same database picks up every lobby and running game.
+
+Buttons are DynamicItems, so the messages sent before a restart keep working: the players finish the game
+with the controls of their old DMs and with Show my hand.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot_helpers import (
+    TestTable,
+    act,
+    act_ids,
+    assert_finished_like_core,
+    assert_no_hand_leaks,
+    assert_refused,
+    clickable,
+    fast_forward,
+    in_round,
+    make_players,
+    manager,
+    message_text,
+    open_lobby,
+    open_table,
+    play,
+    snapshot,
+    stored,
+    table_row,
+)
+from discord_payloads import assert_valid_discord_payloads
+from simcord import Env
+from simcord.backend.models import Message as StoredMessage
+
+from wizard_core import Game, Phase
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
+
+import pytest
+
+pytestmark = pytest.mark.simcord(check_errors=True)
+
+
+def bids_made(game: Game) -> int:
+    return sum(bid is not None for bid in game.bids)
+
+
+async def restart(env: Env, make_bot: MakeBot, table: TestTable) -> Game:
+    """Restart the bot; the running game comes back equal to what it was."""
+    before = table.game
+    old_manager = manager(env)
+    await env.restart_bot(make_bot())
+    assert manager(env) is not old_manager
+    restored = table.game
+    assert restored is not before
+    assert restored == before and restored.log == before.log
+    return restored
+
+
+async def click_old_dm(table: TestTable, message: StoredMessage, rng: random.Random) -> None:
+    """The current player clicks a control of a DM the previous bot sent; it must be taken."""
+    game = table.game
+    seat = game.current_player
+    assert seat is not None
+    version = game.version
+    message = stored(table.env, message.channel_id, message.id)
+    ids = act_ids(message)
+    assert ids and all(f":{version}:" in cid for cid in ids)
+    code = rng.choice(game.legal_actions())
+    result = await table.players[seat].user.click(clickable(table.env, message), custom_id=table.act_id(code))
+    assert not result.ephemeral, result.response.content if result.response else result
+    assert table.game.version > version
+    assert table.game.log[version] == code
+
+
+async def test_restart_mid_bidding_and_mid_trick_then_finish(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(7)
+
+    # 1. Mid-bidding: round 2, one bid made.
+    await play(table, rng, until=lambda g: g.round_number == 2 and g.phase is Phase.BID and bids_made(g) == 1)
+    seat = table.game.current_player
+    assert seat is not None
+    old_dm = table.dm_controls(table.players[seat])
+    assert old_dm is not None
+    await restart(simcord_env, make_bot, table)
+    await click_old_dm(table, old_dm, rng)
+    assert bids_made(table.game) == 2
+    assert_no_hand_leaks(table)
+
+    # 2. Mid-trick: round 3, one card on the table. The player to act uses Show my hand this time; the
+    # DM the old bot sent them is then out of date.
+    await play(table, rng, until=in_round(3, Phase.PLAY, 1))
+    seat = table.game.current_player
+    assert seat is not None
+    player = table.players[seat]
+    old_dm = table.dm_controls(player)
+    assert old_dm is not None
+    await restart(simcord_env, make_bot, table)
+    shown = await table.show_hand(player)
+    assert shown.response is not None and act_ids(shown.response)
+    await act(table, rng=rng, via="button")
+    before = snapshot(table, database_path)
+    old = stored(simcord_env, old_dm.channel_id, old_dm.id)
+    for cid in act_ids(old)[:1]:  # unless its controls were taken off
+        result = await player.user.click(clickable(simcord_env, old), custom_id=cid)
+        assert_refused(result, "out of date")
+    assert snapshot(table, database_path) == before
+    # The others go on through the DMs the new bot sends.
+    await act(table, rng=rng, via="dm")
+
+    # 3. Shortcut to the last round, then a restart in the middle of one of its tricks: the old DM
+    # finishes the trick, and the game is played to its end.
+    await fast_forward(table, rng, lambda g: g.round_number == 20 and sum(g.public_view().hand_sizes) <= 12)
+    while not (
+        table.game.current_trick().plays
+        and table.dm_controls(table.players[table.game.current_player or 0]) is not None
+    ):
+        await act(table, rng=rng)
+    seat = table.game.current_player
+    assert seat is not None
+    old_dm = table.dm_controls(table.players[seat])
+    assert old_dm is not None and table.game.current_trick().plays
+    await restart(simcord_env, make_bot, table)
+    await click_old_dm(table, old_dm, rng)
+    final = await play(table, rng)
+    assert final is not None and final.is_over
+    assert_finished_like_core(table, database_path, final, dm_controls_cleared=False)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_restart_right_before_the_last_card(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    table = await open_table(simcord_env, 6)
+    rng = random.Random(8)
+    await fast_forward(table, rng, lambda g: g.round_number == 10 and sum(g.public_view().hand_sizes) == 3)
+    await act(table, rng=rng)
+    await act(table, rng=rng)
+    seat = table.game.current_player
+    assert seat is not None
+    old_dm = table.dm_controls(table.players[seat])
+    assert old_dm is not None
+    await restart(simcord_env, make_bot, table)
+    final = table.game.clone()
+    code = rng.choice(final.legal_actions())
+    final.apply(code)
+    assert final.is_over
+    result = await table.players[seat].user.click(
+        clickable(simcord_env, old_dm), custom_id=table.act_id(code)
+    )
+    assert not result.ephemeral
+    assert not table.running()
+    assert_finished_like_core(table, database_path, final, dm_controls_cleared=False)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_lobbies_survive_a_restart(simcord_env: Env, make_bot: MakeBot, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    busy, idle = guild.create_text_channel("busy"), guild.create_text_channel("idle")
+    players = make_players(simcord_env, guild, 4)
+    busy_table = await open_lobby(simcord_env, players[:2], busy)
+    idle_table = await open_lobby(simcord_env, players[3:], idle)
+    await simcord_env.advance_time(10 * 60)
+
+    await simcord_env.restart_bot(make_bot())
+    # The old lobby message's buttons work with the new bot.
+    joined = await players[2].click(busy_table.table_message, label="Join")
+    assert not joined.ephemeral
+    assert busy_table.bot_table is not None
+    assert [s.user_id for s in busy_table.bot_table.seats] == [p.id for p in players[:3]]
+    started = await players[0].click(busy_table.table_message, label="Start")
+    assert not started.ephemeral and busy_table.running()
+
+    # The idle lobby still closes 30 minutes after its last activity, counted from before the restart.
+    await simcord_env.advance_time(15 * 60)
+    assert idle_table.bot_table is not None
+    await simcord_env.advance_time(6 * 60)
+    assert idle_table.bot_table is None
+    assert "30 minutes" in message_text(idle_table.table_message)
+    assert table_row(database_path, idle_table.table_id)["status"] == "cancelled"
+    assert busy_table.running()
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_confirmation_from_before_a_restart_is_answered(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    table = await open_table(simcord_env, 3)
+    host = table.players[0]
+    asked = await host.slash(table.channel, "wizard end")
+    assert asked.response is not None
+    await simcord_env.restart_bot(make_bot())
+    before = snapshot(table, database_path)
+    late = await host.click(asked.response, label="Yes, end it")
+    assert late.acknowledged, "the click on a confirmation sent before the restart was left unanswered"
+    if table.running():
+        assert snapshot(table, database_path) == before
+    assert_valid_discord_payloads(simcord_env)
