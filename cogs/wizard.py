@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import leaderboard
 from cogs.utils.store import TableStore
 from cogs.utils.tables import GameButton, Refusal, Table, TableManager
 from wizard_core import rules_summary
@@ -127,11 +128,45 @@ class Wizard(commands.Cog):
         except Refusal as refusal:
             await self.bot.tables.refuse(interaction, str(refusal))
 
+    # -- leaderboards, stats and history: thin wrappers around cogs/utils/leaderboard.py ----------------
+
+    @wizard.command(name="leaderboard")
+    @app_commands.describe(
+        sort="What to rank by (default: rating)", period="Which games count (default: all)"
+    )
+    @app_commands.choices(sort=leaderboard.SORT_CHOICES, period=leaderboard.PERIOD_CHOICES)
+    async def leaderboard_command(
+        self, interaction: discord.Interaction[WizardBot], sort: str = "rating", period: str = "all"
+    ) -> None:
+        """Show this server's Wizard ranking, only to you."""
+        await leaderboard.show_leaderboard(interaction, sort, period)
+
+    @wizard.command(name="stats")
+    @app_commands.describe(member="Whose stats to show (default: yours)")
+    async def stats_command(
+        self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
+    ) -> None:
+        """Show a member's Wizard stats and rating in this server, only to you."""
+        await leaderboard.show_stats(interaction, member)
+
+    @wizard.command(name="history")
+    @app_commands.describe(member="Whose games to list (default: yours)")
+    async def history_command(
+        self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
+    ) -> None:
+        """List a member's recent games in this server, with their score sheets, only to you."""
+        await leaderboard.show_history(interaction, member)
+
+    @wizard.command(name="forget-me")
+    async def forget_me_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Erase your Wizard records in this server, after a confirmation."""
+        await leaderboard.ask_forget_me(interaction)
+
 
 async def setup(bot: WizardBot) -> None:
     bot.tables = TableManager(bot, TableStore(bot.db), bot.settings.lobby_timeout_minutes * 60)
     await bot.tables.restore()
-    bot.add_dynamic_items(GameButton)
+    bot.add_dynamic_items(GameButton, leaderboard.LeaderboardItem)
     await bot.add_cog(Wizard(bot))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
@@ -23,9 +24,21 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
     assert "/guilds/" not in path
     body = next(r.json for r in simcord_env.http_requests if r.path == path)
     assert isinstance(body, list)
-    [payload] = body
-    assert payload["name"] == "wizard"
-    assert [option["name"] for option in payload["options"]] == ["help", "new", "hand", "end", "leave"]
+    by_name = {payload["name"]: payload for payload in body}
+    assert sorted(by_name) == ["wizard", "wizard-admin"]
+    assert [option["name"] for option in by_name["wizard"]["options"]] == [
+        "help",
+        "new",
+        "hand",
+        "end",
+        "leave",
+        "leaderboard",
+        "stats",
+        "history",
+        "forget-me",
+    ]
+    admin = by_name["wizard-admin"]
+    assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
     assert_valid_discord_payloads(simcord_env)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cogs.utils.db import Database
+from cogs.utils.leaderboard import FinishedGame, record_game
 from wizard_core import GameResult, LogEntry, decode_log_entry, encode_log_entry
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -229,4 +230,16 @@ class TableStore:
                 "INSERT INTO game_results (table_id, guild_id, user_id, seat, edition, players, score, place,"
                 " won, shared_win, rounds, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
+            )
+            # Rounds, ratings and the leaderboard's aggregates, in the same transaction as the result.
+            await record_game(
+                conn,
+                FinishedGame.from_result(
+                    table_id=table.id,
+                    guild_id=table.guild_id,
+                    edition=table.edition,
+                    user_ids=[s.user_id for s in sorted(table.seats, key=lambda s: s.seat)],
+                    result=result,
+                    finished_at=now,
+                ),
             )

@@ -1,0 +1,53 @@
+"""/wizard-admin: server managers reset the leaderboard or erase one member's records.
+
+A top-level group of its own because Discord applies ``default_member_permissions`` to top-level commands
+only: members without Manage Server do not see it unless the server's settings say otherwise. Those
+settings can hand it to anyone, so each command checks Manage Server again on the bot's side, and the
+confirmation button checks it once more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils import leaderboard
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+
+class Admin(commands.Cog):
+    """Leaderboard housekeeping for members with Manage Server."""
+
+    admin = app_commands.Group(
+        name="wizard-admin",
+        description="Manage this server's Wizard leaderboard",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: WizardBot) -> None:
+        self.bot = bot
+
+    @admin.command(name="reset-leaderboard")
+    async def reset_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Erase this server's Wizard results, stats and ratings, after a confirmation."""
+        await leaderboard.ask_reset(interaction)
+
+    @admin.command(name="remove-member")
+    @app_commands.describe(member="The member whose records to erase")
+    async def remove_member_command(
+        self, interaction: discord.Interaction[WizardBot], member: discord.User
+    ) -> None:
+        """Erase one member's Wizard records in this server, after a confirmation."""
+        await leaderboard.ask_remove_member(interaction, member)
+
+
+async def setup(bot: WizardBot) -> None:
+    # Results stored before the leaderboard existed get their ratings and aggregates once.
+    await leaderboard.rebuild_if_pending(bot.db)
+    await bot.add_cog(Admin(bot))
