@@ -31,7 +31,7 @@ COMMANDS_HASH_KEY = "commands_hash"
 
 # What the bot needs in a channel where a game is played.
 REQUIRED_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
 )
 OPTIONAL_PERMISSIONS = discord.Permissions(use_external_emojis=True)
 
@@ -49,7 +49,7 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 3. Copy .env.example to .env and put the token there: DISCORD_TOKEN=<the token>
    (.env is read from the directory you start the bot in; never commit it.)
 4. Invite the bot to your server with the scopes `bot` and `applications.commands` and the channel
-   permissions View Channel, Send Messages, Embed Links and Read Message History
+   permissions View Channel, Send Messages, Embed Links, Attach Files and Read Message History
    (Use External Emojis is optional). <APPLICATION_ID> is on the "General Information" page:
    {invite}&permissions={required}
    with Use External Emojis: {invite}&permissions={with_optional}

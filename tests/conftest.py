@@ -40,6 +40,7 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
             "log_level": "INFO",
             "dev_guild_id": None,
             "force_sync": False,
+            "images": True,
         }
         settings.update(overrides)
         bot = create_bot(**settings)

@@ -3,7 +3,8 @@
 Players click the act buttons in their newest DM that carries controls (as `player.user.click(...)`,
 since DMs are outside the guild). The bot's results are compared with the rules core's: the game is
 captured just before the last click and the last action applied to a copy, and the stored action log is
-replayed with `Game.replay`.
+replayed with `Game.replay`. The pictures are checked the same way: each message's picture must be the
+one the image module draws for what that message's reader may see.
 """
 
 from __future__ import annotations
@@ -41,14 +42,19 @@ from bot_helpers import (
 )
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
+from simcord.backend.models import Message as StoredMessage
 
+from cogs.utils import images, render
 from cogs.utils import tables as tables_module
+from cogs.utils.images import HandScene
 from cogs.utils.render import TRUMP_MARK
-from wizard_core import Game, Phase, Rules
+from wizard_core import Card, Game, Phase, Rules, decode
 from wizard_core.cards import MERLIN_FACE
-from wizard_core.tricks import MERLIN_AS_JESTER
+from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES
 
 if TYPE_CHECKING:
+    from conftest import MakeBot
+
     from cogs.utils.tables import Table as BotTable
 
 pytestmark = pytest.mark.simcord(check_errors=True)
@@ -75,12 +81,61 @@ def check_privacy(table: TestTable) -> None:
     assert assert_no_hand_leaks(table) > 0
 
 
+def picture(table: TestTable, message: StoredMessage, filename: str) -> bytes:
+    """The picture inside a message's embed: the one file it carries, a PNG under 200 KB."""
+    [embed] = message.embeds
+    assert (embed.get("image") or {}).get("url") == f"attachment://{filename}", embed.get("image")
+    [attachment] = message.attachments
+    assert attachment["filename"] == filename
+    data = table.env.backend.cdn.get(attachment["url"])
+    assert data is not None and data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(data) < 200 * 1024
+    return data
+
+
+def hand_in_text(message: StoredMessage) -> HandScene:
+    """The hand a message's text and buttons show: its cards in order, trump (★) and the playable faces."""
+    [embed] = message.embeds
+    [field] = [f for f in embed["fields"] if f["name"].startswith("Your cards")]
+    texts = [] if field["value"] == "(no cards)" else field["value"].split(" · ")
+    cards = [Card.parse(text.removesuffix(TRUMP_MARK)) for text in texts]
+    trumps = {card.suit for card, text in zip(cards, texts, strict=True) if text.endswith(TRUMP_MARK)}
+    plays = [code for code in map(act_code, act_ids(message)) if code < PLAY_CODES]
+    playable = frozenset(decode(code).card.face for code in plays) if plays else None  # type: ignore[union-attr]
+    return HandScene(tuple(card.face for card in cards), trumps.pop() if trumps else None, playable)
+
+
+def check_pictures(table: TestTable) -> None:
+    """The table message shows the public view's picture; each player's newest DM (which `check_privacy`
+    holds to their current hand) shows the hand its own text lists, the playable cards its buttons offer.
+
+    A DM is not redrawn when the game moves on without its reader (a dealer choosing trump after the
+    deal), so its picture is held to its own text, not to the player's view of now.
+    """
+    game = table.game
+    shown = picture(table, stored(table.env, table.channel.id, table.message_id), images.TABLE_FILENAME)
+    assert shown == images.table_png(game.public_view())
+    for player in table.players:
+        newest = table.dm_messages(player)[-1]
+        drawn = images.draw_hand(hand_in_text(newest))
+        assert picture(table, newest, images.HAND_FILENAME) == drawn, player.name
+
+
+def check_final_pictures(table: TestTable, final: Game) -> None:
+    """After the last card: the table's last picture, and the chart of running totals in the final message."""
+    shown = picture(table, stored(table.env, table.channel.id, table.message_id), images.TABLE_FILENAME)
+    assert shown == images.table_png(final.public_view())
+    [message] = [m for m in table.channel_messages() if "Game over" in (m.embeds or [{}])[0].get("title", "")]
+    assert picture(table, message, images.CHART_FILENAME) == images.chart_png(final.result(), final.players)
+
+
 def every(clicks: int) -> Callable[[TestTable], None]:
     def check(table: TestTable) -> None:
         game = table.game
         round_start = game.phase is Phase.BID and all(bid is None for bid in game.bids)
         if round_start or table.clicks % clicks == 0:
             check_privacy(table)
+            check_pictures(table)
 
     return check
 
@@ -99,10 +154,14 @@ async def test_three_players_play_a_full_game(simcord_env: Env, database_path: P
             shown = await table.show_hand(player)
             assert shown.response is not None
             assert bool(act_ids(shown.response)) == (seat == table.game.current_player)
+            reply = stored(simcord_env, table.channel.id, shown.response.id)
+            assert picture(table, reply, images.HAND_FILENAME) == images.hand_png(table.game.view(seat))
         check_privacy(table)
+        check_pictures(table)
     final = await play(table, rng, each=every(10))
     assert final is not None and len(final.round_results) == 20
     assert_finished_like_core(table, database_path, final)
+    check_final_pictures(table, final)
     assert manager(simcord_env).in_channel(table.channel.id) is None
     # The channel is free for the next game.
     assert not (await table.players[1].slash(table.channel, "wizard new")).ephemeral
@@ -115,6 +174,7 @@ async def test_six_players_play_a_full_game(simcord_env: Env, database_path: Pat
     final = await play(table, random.Random(6), each=every(12))
     assert final is not None and len(final.round_results) == 10
     assert_finished_like_core(table, database_path, final)
+    check_final_pictures(table, final)
     assert_valid_discord_payloads(simcord_env)
 
 
@@ -177,6 +237,7 @@ async def test_camelot_game_with_trump_choice_and_merlin(
     assert Phase.CHOOSE_TRUMP in table.seen_phases
     assert final is not None and final.is_over
     assert_finished_like_core(table, database_path, final)
+    check_final_pictures(table, final)
     assert_valid_discord_payloads(simcord_env)
 
 
@@ -218,6 +279,69 @@ async def test_two_tables_in_two_channels_at_once(simcord_env: Env, database_pat
         for player in table.players:
             for message in table.dm_messages(player):
                 assert f":{other.table_id}:" not in str(message.components)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_pictures_switched_off_leave_the_text_alone(simcord_env: Env, make_bot: MakeBot) -> None:
+    """WIZARD_IMAGES=0: no message carries a file or an embed image, and the text is as complete as ever."""
+    await simcord_env.restart_bot(make_bot(images=False))
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(8)
+    await play(table, rng, until=in_round(2, Phase.PLAY, 1))
+    check_privacy(table)
+    await table.show_hand(table.players[0])
+    await finish_quickly(table, rng)
+    messages = table.channel_messages() + [m for p in table.players for m in table.dm_messages(p)]
+    assert any("Game over" in message_text(m) for m in messages)
+    for message in messages:
+        assert not message.attachments
+        assert not any("image" in embed for embed in message.embeds)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def finish_quickly(table: TestTable, rng: random.Random) -> None:
+    """Shortcut to the last trick of the game, then play it through Discord."""
+    await fast_forward(table, rng, in_round(table.game.rounds_total, Phase.PLAY, 0))
+    await fast_forward(table, rng, lambda game: sum(game.public_view().hand_sizes) <= len(table.players))
+    assert await play(table, rng) is not None
+
+
+async def test_without_attach_files_the_channel_gets_the_text_alone(simcord_env: Env) -> None:
+    """The invite does not ask for Attach Files: where the bot lacks it, its channel messages carry no
+    picture (so none is refused), and the hands sent by DM keep theirs."""
+    guild = simcord_env.create_guild()
+    assert guild.me is not None
+    channel = guild.create_text_channel(
+        "wizard", overwrites={guild.me: discord.PermissionOverwrite(attach_files=False)}
+    )
+    table = await open_lobby(simcord_env, make_players(simcord_env, guild, 3), channel)
+    await table.players[0].click(table.table_message, label="Start")
+    rng = random.Random(10)
+    await play(table, rng, until=in_round(2, Phase.PLAY, 1))
+    await table.show_hand(table.players[0])
+    for player in table.players:
+        assert picture(table, table.dm_messages(player)[-1], images.HAND_FILENAME)
+    await finish_quickly(table, rng)
+    assert any("Game over" in message_text(m) for m in table.channel_messages())
+    for message in table.channel_messages():
+        assert not message.attachments
+        assert not any("image" in embed for embed in message.embeds)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_refused_picture_leaves_the_text(simcord_env: Env) -> None:
+    """Should Discord refuse a picture anyway (403), the message is sent again without it."""
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(11)
+    await act(table, rng=rng)
+    path = f"/channels/{table.channel.id}/messages/{table.message_id}"
+    simcord_env.inject_error("PATCH", path, status=403, code=50013, message="Missing Permissions")
+    await act(table, rng=rng)
+    message = stored(simcord_env, table.channel.id, table.message_id)
+    assert not message.attachments and "image" not in message.embeds[0]
+    assert message.embeds[0]["description"] == render.table_embed(table.game.public_view()).description
+    await act(table, rng=rng)  # the next change brings the picture back
+    check_pictures(table)
     assert_valid_discord_payloads(simcord_env)
 
 

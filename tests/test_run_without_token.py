@@ -34,7 +34,7 @@ def test_missing_token_prints_guidance(tmp_path: Path) -> None:
     assert "https://discord.com/developers/applications" in output
     assert "`bot`" in output
     assert "applications.commands" in output
-    assert "scope=bot+applications.commands&permissions=84992" in output
+    assert "scope=bot+applications.commands&permissions=117760" in output
     assert not (tmp_path / "data").exists()  # nothing is created before there is a token
 
 

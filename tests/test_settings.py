@@ -43,6 +43,7 @@ def test_empty_values_mean_the_default() -> None:
             "WIZARD_LOG_LEVEL",
             "WIZARD_DEV_GUILD_ID",
             "WIZARD_SYNC_COMMANDS",
+            "WIZARD_IMAGES",
         ],
         "",
     )
@@ -60,6 +61,7 @@ def test_empty_values_mean_the_default() -> None:
         ("WIZARD_DEV_GUILD_ID", "my-server", "WIZARD_DEV_GUILD_ID must be a server id"),
         ("WIZARD_DEV_GUILD_ID", "-5", "WIZARD_DEV_GUILD_ID must be a server id"),
         ("WIZARD_SYNC_COMMANDS", "maybe", "WIZARD_SYNC_COMMANDS must be 1"),
+        ("WIZARD_IMAGES", "sometimes", "WIZARD_IMAGES must be 1"),
         ("WIZARD_DATABASE_PATH", ".", "WIZARD_DATABASE_PATH must be a file path"),
         ("DISCORD_TOKEN", "Bot abc.def", "DISCORD_TOKEN must be the bot token alone"),
     ],
@@ -99,6 +101,20 @@ def test_overrides_replace_the_environment() -> None:
         force_sync=True,
     )
     assert settings == Settings(None, Path("elsewhere.db"), "WARNING", 42, True)
+
+
+@pytest.mark.parametrize(
+    ("value", "images"),
+    [("", True), ("1", True), ("yes", True), ("ON", True), ("0", False), ("off", False), (" false ", False)],
+)
+def test_images_are_on_unless_switched_off(value: str, images: bool) -> None:
+    assert load_settings({}).images is True
+    assert load_settings({"WIZARD_IMAGES": value}).images is images
+
+
+def test_images_override() -> None:
+    assert load_settings({"WIZARD_IMAGES": "1"}, images=False).images is False
+    assert load_settings({"WIZARD_IMAGES": "0"}, images="1").images is True
 
 
 def test_overrides_are_checked_too() -> None:

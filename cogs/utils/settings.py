@@ -36,6 +36,9 @@ class Settings:
     dev_guild_id: int | None = None
     force_sync: bool = False
     lobby_timeout_minutes: float = 30.0
+    # Pictures (hands, the table, the final chart) beside the text; for every server until per-server
+    # settings arrive with /wizard settings.
+    images: bool = True
 
 
 def _parse_token(raw: str) -> str | None:
@@ -84,6 +87,15 @@ def _parse_force_sync(raw: str) -> bool:
     raise SettingsError(f"WIZARD_SYNC_COMMANDS must be 1 (register commands now) or 0, got {raw!r}")
 
 
+def _parse_images(raw: str) -> bool:
+    text = raw.strip().lower()
+    if not text or text in _TRUE:  # unset or empty: pictures are on
+        return True
+    if text in _FALSE:
+        return False
+    raise SettingsError(f"WIZARD_IMAGES must be 1 (pictures of hands, tables and scores) or 0, got {raw!r}")
+
+
 def _parse_lobby_timeout(raw: str) -> float:
     text = raw.strip()
     if not text:
@@ -106,6 +118,7 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "dev_guild_id": ("WIZARD_DEV_GUILD_ID", _parse_dev_guild_id),
     "force_sync": ("WIZARD_SYNC_COMMANDS", _parse_force_sync),
     "lobby_timeout_minutes": ("WIZARD_LOBBY_TIMEOUT_MINUTES", _parse_lobby_timeout),
+    "images": ("WIZARD_IMAGES", _parse_images),
 }
 
 
@@ -119,7 +132,7 @@ def _check_override(name: str, value: Any) -> Any:
         return _parse_database_path(os.fspath(value))
     if isinstance(value, str):
         return _FIELDS[name][1](value)
-    if name == "force_sync":
+    if name in ("force_sync", "images"):
         return bool(value)
     if name == "dev_guild_id":
         return _parse_dev_guild_id(str(value))

@@ -1,7 +1,9 @@
 """Tables in channels: lobbies, running games, private hands and controls, and restarts.
 
 This module translates Discord into rules-core actions and rules-core views into messages; the rules
-themselves are all in ``wizard_core``. Each table has one lock, so its interactions are handled one
+themselves are all in ``wizard_core``. Messages of a game carry a picture inside their embed (the hand,
+the table's trick and trump, the final chart, from ``images``) unless ``WIZARD_IMAGES=0``; the text
+stays complete without it. Each table has one lock, so its interactions are handled one
 at a time, and every action is written to SQLite before the player's click is answered.
 
 Components carry everything needed to act on them, so they keep working after a restart:
@@ -17,12 +19,13 @@ import contextlib
 import logging
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import render
+from cogs.utils import images, render
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
     MAX_PLAYERS,
@@ -31,6 +34,7 @@ from wizard_core import (
     Game,
     Phase,
     PlayerView,
+    PublicView,
     Rules,
     WizardError,
     decode,
@@ -211,6 +215,17 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
     return ui
 
 
+def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a send or an edit without its picture: no file, no embed image naming one."""
+    embed = message.get("embed")
+    if isinstance(embed, discord.Embed):
+        embed.set_image(url=None)
+    rest = {key: value for key, value in message.items() if key != "files"}
+    if "attachments" in message:
+        rest["attachments"] = []
+    return rest
+
+
 class TableManager:
     """All tables of the bot, and what happens when players click."""
 
@@ -220,6 +235,74 @@ class TableManager:
         self.lobby_timeout = lobby_timeout
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
+        self.images = bot.settings.images
+
+    # -- pictures ----------------------------------------------------------------------------------
+
+    def pictures_on(self, table: Table) -> bool:
+        """Whether the table's messages carry pictures: the ``WIZARD_IMAGES`` setting, the same for every
+        server until /wizard settings makes it a server's choice."""
+        return self.images
+
+    def channel_allows_files(self, table: Table) -> bool:
+        """Whether the bot holds Attach Files in the table's channel (the invite does not ask for it).
+
+        Unknown counts as yes: a refusal is then caught, and the text sent alone (``without_pictures``).
+        """
+        channel = self.bot.get_channel(table.channel_id)
+        if isinstance(channel, discord.abc.GuildChannel):
+            return channel.permissions_for(channel.guild.me).attach_files
+        return True
+
+    @staticmethod
+    def reply_allows_files(interaction: discord.Interaction[WizardBot]) -> bool:
+        """Whether a reply to an interaction may carry files: in DMs always, in a server with Attach Files."""
+        return interaction.guild_id is None or interaction.app_permissions.attach_files
+
+    async def _with_picture(
+        self,
+        table: Table,
+        embed: discord.Embed,
+        picture: Callable[[], Awaitable[discord.File]],
+        *,
+        files_allowed: bool,
+    ) -> list[discord.File]:
+        """Draw a picture into the embed as its image: the file to send with it, none when pictures are off
+        or files may not be sent there.
+
+        The file has to go with the message that shows the embed: on an edit as ``attachments=`` (which
+        also drops the previous picture), on a new message as ``files=``.
+        """
+        if not (files_allowed and self.pictures_on(table)):
+            return []
+        try:
+            file = await picture()
+        except Exception:
+            # The text says everything: a picture that cannot be drawn is left out, not the message.
+            log.exception("Could not draw a picture for table %d", table.id)
+            return []
+        embed.set_image(url=f"attachment://{file.filename}")
+        return [file]
+
+    async def hand_message(
+        self, table: Table, view: PlayerView, *, files_allowed: bool = True
+    ) -> tuple[discord.Embed, list[discord.File]]:
+        """A player's hand message: the embed and its picture of the hand (playable cards raised)."""
+        embed = render.hand_embed(view)
+        picture = await self._with_picture(
+            table, embed, lambda: images.hand_file(view), files_allowed=files_allowed
+        )
+        return embed, picture
+
+    async def table_message(
+        self, table: Table, view: PublicView, note: str | None = None, *, files_allowed: bool
+    ) -> tuple[discord.Embed, list[discord.File]]:
+        """The table message: the embed and its picture of the trump and the trick."""
+        embed = render.table_embed(view, note=note)
+        picture = await self._with_picture(
+            table, embed, lambda: images.table_file(view), files_allowed=files_allowed
+        )
+        return embed, picture
 
     # -- loading -----------------------------------------------------------------------------------
 
@@ -409,9 +492,10 @@ class TableManager:
             table.lobby_timer = None
         dealer = table.seats[game.first_dealer].name
         note = f"{render.display_name(dealer)} drew the highest card and deals first (R-1)."
-        await interaction.response.edit_message(
-            embed=render.table_embed(game.public_view(), note=note), view=table_view(table)
+        embed, files = await self.table_message(
+            table, game.public_view(), note, files_allowed=self.reply_allows_files(interaction)
         )
+        await interaction.response.edit_message(embed=embed, view=table_view(table), attachments=files)
         await self._deal_out(table)
         await self._notify_turn(table)
 
@@ -462,8 +546,11 @@ class TableManager:
         assert table.game is not None
         view = table.game.view(seat)
         controls = controls_view(table, view)
+        embed, files = await self.hand_message(
+            table, view, files_allowed=self.reply_allows_files(interaction)
+        )
         await interaction.response.send_message(
-            embed=render.hand_embed(view), view=controls or discord.utils.MISSING, ephemeral=True
+            embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
         )
 
     async def act(
@@ -510,7 +597,10 @@ class TableManager:
         # trick and lead, say) it carries their next controls, and no other message is sent to them.
         mine = after.view(seat)
         controls = controls_view(table, mine)
-        await interaction.response.edit_message(embed=render.hand_embed(mine), view=controls)
+        embed, files = await self.hand_message(
+            table, mine, files_allowed=self.reply_allows_files(interaction)
+        )
+        await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
         in_dm = interaction.guild_id is None and interaction.message is not None
         table.seats[seat].turn_message = interaction.message if controls is not None and in_dm else None
         await self._after_action(table, rounds_before, actor=seat)
@@ -527,9 +617,10 @@ class TableManager:
         if game.is_over:
             await self._finish(table)
             return
-        await self._edit_table_message(
-            table, embed=render.table_embed(game.public_view()), view=table_view(table)
+        embed, files = await self.table_message(
+            table, game.public_view(), files_allowed=self.channel_allows_files(table)
         )
+        await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
         if new_round:
             await self._deal_out(table)
         await self._notify_turn(table, actor=actor)
@@ -540,8 +631,15 @@ class TableManager:
         table.status = "finished"
         self._remove(table)
         await self._clear_ping(table)
-        await self._edit_table_message(table, embed=render.table_embed(game.public_view()), view=None)
-        await self._send_channel(table, embed=render.final_embed(game.result(), game.players, table.edition))
+        files_allowed = self.channel_allows_files(table)
+        embed, files = await self.table_message(table, game.public_view(), files_allowed=files_allowed)
+        await self._edit_table_message(table, embed=embed, view=None, attachments=files)
+        result = game.result()
+        final = render.final_embed(result, game.players, table.edition)
+        chart = await self._with_picture(
+            table, final, lambda: images.chart_file(result, game.players), files_allowed=files_allowed
+        )
+        await self._send_channel(table, embed=final, files=chart)
 
     async def _deal_out(self, table: Table) -> None:
         """Send every player their new hand; the player to act gets their controls with it."""
@@ -550,7 +648,8 @@ class TableManager:
         for seat_index, seat in enumerate(table.seats):
             if seat_index == game.current_player or seat.dms_closed:
                 continue
-            await self._dm(table, seat_index, render.hand_embed(game.view(seat_index)), None)
+            embed, files = await self.hand_message(table, game.view(seat_index))
+            await self._dm(table, seat_index, embed, None, files)
 
     async def _notify_turn(self, table: Table, actor: int | None = None) -> None:
         """A new message to the player whose turn it is (an edited one would notify nobody)."""
@@ -564,7 +663,8 @@ class TableManager:
         view = game.view(current)
         if not seat.dms_closed:
             await self._strip_turn_message(seat)
-            message = await self._dm(table, current, render.hand_embed(view), controls_view(table, view))
+            embed, files = await self.hand_message(table, view)
+            message = await self._dm(table, current, embed, controls_view(table, view), files)
             if message is not None:
                 seat.turn_message = message
                 return
@@ -595,7 +695,12 @@ class TableManager:
                 await channel.get_partial_message(ping_id).delete()
 
     async def _dm(
-        self, table: Table, seat_index: int, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        table: Table,
+        seat_index: int,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File],
     ) -> discord.Message | None:
         """Send a player a direct message; if their DMs are closed, say so once in the channel."""
         seat = table.seats[seat_index]
@@ -606,7 +711,7 @@ class TableManager:
                 user = await self.bot.fetch_user(seat.user_id)
                 seat.dm_channel_id = (await user.create_dm()).id
             channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
-            return await channel.send(embed=embed, view=view or discord.utils.MISSING)
+            return await channel.send(embed=embed, view=view or discord.utils.MISSING, files=files)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("Could not DM a player of table %d: %s", table.id, error)
@@ -637,6 +742,12 @@ class TableManager:
             return None
         try:
             return await channel.send(**kwargs)
+        except discord.Forbidden as error:
+            if kwargs.get("files"):
+                log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
+                return await self._send_channel(table, **without_pictures(kwargs))
+            log.warning("Could not post in the channel of table %d: %s", table.id, error)
+            return None
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of table %d: %s", table.id, error)
             return None
@@ -649,6 +760,12 @@ class TableManager:
             return
         try:
             await channel.get_partial_message(table.message_id).edit(**kwargs)
+        except discord.Forbidden as error:
+            if kwargs.get("attachments"):
+                log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
+                await self._edit_table_message(table, **without_pictures(kwargs))
+            else:
+                log.warning("Could not update the message of table %d: %s", table.id, error)
         except discord.HTTPException as error:
             log.warning("Could not update the message of table %d: %s", table.id, error)
 
@@ -703,6 +820,8 @@ class TableManager:
             await self._strip_turn_message(seat)
         game = table.game
         assert game is not None
-        note = render.table_embed(game.public_view(), note=why)
-        await self._edit_table_message(table, embed=note, view=None)
+        embed, files = await self.table_message(
+            table, game.public_view(), why, files_allowed=self.channel_allows_files(table)
+        )
+        await self._edit_table_message(table, embed=embed, view=None, attachments=files)
         await self._send_channel(table, content=f"{why} No results were recorded.")

@@ -1,0 +1,173 @@
+"""Speed and size of the pictures the bot attaches: hands, the table, the final chart.
+
+Prints, per kind of picture, the time to draw one (best, median and p95 in ms) and its size in KB:
+- a hand of 20 cards (the largest, three rows) on the player's turn, playable cards raised, and a hand
+  of 8 cards waiting for others;
+- the table picture of a 6-player game with a trick under way (drawn after every action);
+- the final chart of a 3-player game (20 rounds) and of a 6-player game (10 rounds);
+- the first picture of a process, which also draws the card faces and the palette once;
+- a cached picture, and the cost of the worker-thread hop (``asyncio.to_thread``) that drawing takes.
+
+Every draw is uncached (``draw_*`` on a scene); scenes come from seeded random games, so each sample
+draws a different hand or trick. Targets (the pictures issue, on the 2-core development machine): a
+20-card hand under 30 ms, a final chart under 100 ms, every picture under 200 KB.
+
+Run: ``.venv/bin/python benchmarks/render_bench.py`` (``--quick`` for fewer samples).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cogs.utils import images, render
+from cogs.utils.images import ChartScene, HandScene, TableScene
+from wizard_core import Game, Phase, Rules, Suit, deck
+
+S = TypeVar("S")
+SIZE_LIMIT_KB = 200
+TARGETS_MS = {"hand, 20 cards": 30.0, "chart, 3 players": 100.0, "chart, 6 players": 100.0}
+
+
+def hand_scenes(count: int, cards: int, on_turn: bool) -> list[HandScene]:
+    """Random hands of the Camelot deck, as the bot draws them (sorted, a third of the cards playable)."""
+    rng = random.Random(cards)
+    scenes = []
+    for _ in range(count):
+        hand = rng.sample(deck("camelot"), cards)
+        trump = rng.choice([None, *Suit])
+        faces = tuple(card.face for card in render.sort_hand(hand, trump))
+        playable = frozenset(rng.sample(faces, max(1, cards // 3))) if on_turn else None
+        scenes.append(HandScene(faces, trump, playable))
+    return scenes
+
+
+def table_scenes(count: int) -> list[TableScene]:
+    """Table pictures of 6-player Camelot games, a trick under way (between 1 and 5 cards played)."""
+    scenes: list[TableScene] = []
+    seed = 0
+    while len(scenes) < count:
+        seed += 1
+        game = Game(6, Rules("camelot"), seed=seed)
+        rng = random.Random(seed)
+        target = rng.randint(3, 10), rng.randint(1, 5)
+        while not game.is_over:
+            if game.phase is Phase.PLAY and (game.round_number, len(game.current_trick().plays)) == target:
+                scenes.append(images.table_scene(game.public_view()))
+                break
+            game.apply(rng.choice(game.legal_actions()))
+    return scenes
+
+
+def chart_scenes(count: int, players: int) -> list[ChartScene]:
+    """Final charts of random games (random play makes wide, mostly negative totals)."""
+    scenes = []
+    for seed in range(count):
+        game = Game(players, Rules("classic"), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        scenes.append(images.chart_scene(game.result(), [f"Player {seat + 1}" for seat in range(players)]))
+    return scenes
+
+
+def measure(draw: Callable[[S], bytes], scenes: Sequence[S]) -> tuple[list[float], list[int]]:
+    """Milliseconds and bytes of each draw (one warm-up draw first: the card faces are drawn once)."""
+    draw(scenes[0])
+    times, sizes = [], []
+    for scene in scenes:
+        start = time.perf_counter()
+        data = draw(scene)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+    return times, sizes
+
+
+def p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def report(kind: str, times: Sequence[float], sizes: Sequence[int]) -> bool:
+    """One line of the table; False when a target is missed."""
+    target = TARGETS_MS.get(kind)
+    largest = max(sizes) / 1024
+    ok = largest < SIZE_LIMIT_KB and (target is None or p95(times) < target)
+    verdict = "ok" if ok else "MISSED"
+    goal = f"< {target:.0f} ms" if target else ""
+    print(
+        f"{kind:<22} {min(times):7.2f} {statistics.median(times):7.2f} {p95(times):7.2f}   "
+        f"{statistics.median(sizes) / 1024:6.1f} {largest:6.1f}   {goal:<9} {verdict}"
+    )
+    return ok
+
+
+def first_picture_ms() -> float:
+    """The first hand of a fresh process: card faces and the palette are drawn then, once."""
+    code = (
+        "import time; from cogs.utils import images; from cogs.utils.images import HandScene; "
+        "t = time.perf_counter(); images.draw_hand(HandScene(tuple(range(0, 52, 3)), None)); "
+        "print((time.perf_counter() - t) * 1000)"
+    )
+    root = Path(__file__).resolve().parent.parent
+    output = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    return float(output.stdout)
+
+
+async def thread_hop_ms(scenes: Sequence[HandScene]) -> tuple[float, float]:
+    """Median ms of a cached picture through ``hand_file``'s path, and of an uncached one off the loop."""
+    images.cache_clear()
+    uncached = []
+    for scene in scenes:
+        start = time.perf_counter()
+        await asyncio.to_thread(images.draw_hand, scene)
+        uncached.append((time.perf_counter() - start) * 1000)
+    cached = []
+    for scene in scenes:
+        images._HANDS.put(scene, b"")
+        start = time.perf_counter()
+        await images._cached_async(images._HANDS, scene, images.draw_hand)
+        cached.append((time.perf_counter() - start) * 1000)
+    return statistics.median(cached), statistics.median(uncached)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    args = parser.parse_args()
+    samples = 30 if args.quick else 200
+    charts = 10 if args.quick else 40
+
+    first = first_picture_ms()
+    print(f"Pictures, {images.WIDTH} px wide; {samples} draws per kind ({charts} per chart), uncached.\n")
+    print(f"{'picture':<22} {'best':>7} {'median':>7} {'p95':>7}   {'KB med':>6} {'KB max':>6}   target")
+    print(f"{'':<22} {'(ms)':>7} {'(ms)':>7} {'(ms)':>7}")
+    ok = True
+    ok &= report("hand, 20 cards", *measure(images.draw_hand, hand_scenes(samples, 20, on_turn=True)))
+    ok &= report("hand, 8 cards", *measure(images.draw_hand, hand_scenes(samples, 8, on_turn=False)))
+    ok &= report("table, 6 players", *measure(images.draw_table, table_scenes(samples)))
+    ok &= report("chart, 3 players", *measure(images.draw_chart, chart_scenes(charts, 3)))
+    ok &= report("chart, 6 players", *measure(images.draw_chart, chart_scenes(charts, 6)))
+    cached, off_loop = asyncio.run(thread_hop_ms(hand_scenes(samples, 8, on_turn=False)))
+    print(f"\nFirst picture of a process (card faces and palette drawn once): {first:.0f} ms")
+    print(f"Cached picture: {cached * 1000:.0f} µs; an 8-card hand drawn off the loop: {off_loop:.2f} ms")
+    print("\nAll targets met." if ok else "\nSome targets were missed.")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,288 @@
+"""Pictures: every card draws, hands of 1 to 20 cards, tables in every phase, charts, sizes and the cache."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import threading
+from collections.abc import Iterator
+
+import discord
+import pytest
+from PIL import Image
+
+from cogs.utils import images, render
+from cogs.utils.images import ChartScene, HandScene, TableScene
+from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
+from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, deck
+from wizard_core.tricks import MERLIN_AS_JESTER, MerlinAs
+
+SIZE_LIMIT = 200 * 1024
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def decoded(data: bytes) -> Image.Image:
+    """The picture, once it is known to be a PNG under the size limit, 800 pixels wide."""
+    assert data.startswith(PNG_SIGNATURE)
+    assert len(data) < SIZE_LIMIT, f"{len(data) / 1024:.0f} KB"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.width == images.WIDTH
+    return image
+
+
+def faces(edition: str) -> list[int]:
+    return sorted({card.face for card in deck(edition)})
+
+
+def random_game(players: int, edition: str, seed: int) -> Game:
+    game = Game(players, Rules(edition), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def views_of(game_seed: int, players: int = 4, edition: str = "camelot") -> Iterator[tuple[Game, PlayerView]]:
+    """Every state of a random game, as the current player sees it."""
+    game = Game(players, Rules(edition), seed=game_seed)
+    rng = random.Random(game_seed)
+    while not game.is_over:
+        assert game.current_player is not None
+        yield game, game.view(game.current_player)
+        game.apply(rng.choice(game.legal_actions()))
+
+
+# -- cards and hands -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["classic", "camelot"])
+def test_every_card_of_both_editions_draws_and_looks_its_own(edition: str) -> None:
+    pictures = {}
+    for face in faces(edition):
+        for trump in (None, Suit.HEARTS):
+            for playable in (None, frozenset({face}), frozenset()):
+                decoded(images.draw_hand(HandScene((face,), trump, playable)))
+        pictures[face] = images.draw_hand(HandScene((face,), None))
+    # No two cards look the same: each face has a picture of its own.
+    assert len(set(pictures.values())) == len(pictures)
+
+
+def test_hands_of_1_to_20_cards() -> None:
+    rng = random.Random(20)
+    cards = deck("camelot")
+    heights = []
+    for count in range(1, 21):
+        hand = rng.sample(cards, count)
+        trump = rng.choice([None, *Suit])
+        ordered = tuple(card.face for card in render.sort_hand(hand, trump))
+        playable = frozenset(rng.sample(ordered, rng.randint(1, count)))
+        plain = decoded(images.draw_hand(HandScene(ordered, trump)))
+        on_turn = decoded(images.draw_hand(HandScene(ordered, trump, playable)))
+        assert plain.size == on_turn.size
+        heights.append(plain.height)
+    # One row up to 8 cards, two up to 16, three up to 20.
+    assert heights[0] == heights[7] < heights[8] == heights[15] < heights[16] == heights[19]
+
+
+def test_an_empty_hand_draws() -> None:
+    decoded(images.draw_hand(HandScene((), Suit.CLUBS)))
+
+
+def test_hand_scene_is_the_sorted_hand_and_what_may_be_played() -> None:
+    seen = set()
+    for game, view in views_of(5, players=3):
+        scene = images.hand_scene(view)
+        assert scene.faces == tuple(card.face for card in render.sort_hand(view.hand, view.trump))
+        assert scene.trump is view.trump
+        if view.phase is Phase.PLAY:
+            legal = {decode(code).card.face for code in view.legal_actions}  # type: ignore[union-attr]
+            assert scene.playable == legal
+            seen.add("play" if len(legal) < len(set(view.hand)) else "any")
+        else:
+            assert scene.playable is None
+            seen.add(view.phase.value)
+        # Other players see it as it is (no highlights): it is not their turn.
+        other = (view.player + 1) % len(view.players)
+        assert images.hand_scene(game.view(other)).playable is None
+    assert {"play", "any", "bid"} <= seen
+
+
+def test_merlin_is_playable_once_for_both_declarations() -> None:
+    for _game, view in views_of(11):
+        if MERLIN_FACE in view.legal_actions and MERLIN_AS_JESTER in view.legal_actions:
+            assert MERLIN_FACE in (images.hand_scene(view).playable or ())
+            return
+    pytest.fail("Merlin was never playable in this game")
+
+
+# -- the table ---------------------------------------------------------------------------------------------
+
+
+def test_every_state_of_a_game_draws_a_table() -> None:
+    headings = set()
+    for seed in (1, 2):
+        for game, view in views_of(seed, players=3 + seed, edition="camelot"):
+            public = game.public_view()
+            scene = images.table_scene(public)
+            assert scene == images.table_scene(view)  # only public things are drawn
+            if game.version % 7 == 0 or game.phase is not Phase.PLAY:
+                decoded(images.draw_table(scene))
+            headings.add(scene.heading.split(":")[0].split(" ")[0])
+            assert len(scene.slots) == len(public.players)
+            assert sum(slot.turn for slot in scene.slots) <= 1
+            assert sum(slot.winner for slot in scene.slots) <= 1
+    assert {"Round", "Trick"} <= headings
+
+
+def test_the_table_shows_the_trick_in_play_order_and_then_its_winner() -> None:
+    game = Game(["Ann", "Ben", "Cy", "Dee"], Rules("classic"), seed=3)
+    rng = random.Random(3)
+    while not (game.phase is Phase.PLAY and len(game.current_trick().plays) == 2):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.public_view()
+    scene = images.table_scene(view)
+    trick = view.current_trick
+    assert scene.slots[0].name == view.players[trick.leader]
+    assert [slot.face for slot in scene.slots][:2] == [play.card.face for play in trick.plays]
+    assert scene.slots[2].face is None and scene.slots[2].turn
+    assert not any(slot.winner for slot in scene.slots)
+    while len(game.current_trick().plays) != 0:
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.public_view()
+    if view.phase is Phase.PLAY:  # the finished trick stays in the picture until the next card
+        scene = images.table_scene(view)
+        last = view.completed_tricks[-1]
+        assert all(slot.face is not None for slot in scene.slots)
+        assert not any(slot.turn for slot in scene.slots)
+        assert [slot.winner for slot in scene.slots].count(True) == (0 if last.winner is None else 1)
+        assert "won by" in scene.heading or "null" in scene.heading
+
+
+def test_trump_states_and_long_names_draw() -> None:
+    long_name = "A very long display name that goes on `and on` 🎲"
+    cases: list[tuple[int | None, MerlinAs | None, bool, bool]] = [
+        (MERLIN_FACE, "wizard", False, True),
+        (MERLIN_FACE, "jester", False, False),
+        (None, None, True, False),
+        (WIZARD_FACE, None, False, False),
+        (JESTER_FACE, None, False, False),
+        (None, None, False, False),
+    ]
+    slots = tuple(
+        images.Slot(name=long_name, detail="won 10 of 20", face=face, merlin=merlin, turn=turn, winner=win)
+        for face, merlin, turn, win in cases
+    )
+    for turned_up, trump, caption in [
+        (None, None, "No trump"),
+        (JESTER_FACE, None, "No trump"),
+        (WIZARD_FACE, None, "Dealer picks"),
+        (WIZARD_FACE, Suit.DIAMONDS, "Diamonds"),
+        (Card("Q♠").face, Suit.SPADES, "Spades"),
+    ]:
+        scene = TableScene("Trick 20 of 20: " + long_name, turned_up, trump, caption, slots)
+        decoded(images.draw_table(scene))
+
+
+# -- the chart ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("edition", ["classic", "camelot"])
+def test_charts_for_3_to_6_players(players: int, edition: str) -> None:
+    game = random_game(players, edition, seed=players)
+    result = game.result()
+    assert min(result.totals) < 0  # random play bids badly: negative scores are drawn too
+    scene = images.chart_scene(result, game.players)
+    assert len(scene.totals) == game.rounds_total
+    image = decoded(images.draw_chart(scene))
+    assert image.height < image.width
+
+
+def test_charts_of_unusual_games_draw() -> None:
+    names = ("Ann", "Ben", "Cy")
+    scenes = [
+        ChartScene(names, ((0, 0, 0),), (1, 1, 1)),  # one round, nobody scored (R-5), a three-way tie
+        ChartScene(names, ((-10, -20, -30), (-40, -50, -60)), (1, 2, 3)),  # only negative totals
+        ChartScene(names, ((990, 20, 0), (2000, -1500, 30)), (1, 3, 2)),  # wide range
+        ChartScene(
+            tuple("x" * 40 for _ in range(6)), tuple((r, -r, 0, r, -r, 0) for r in range(60)), (1,) * 6
+        ),
+    ]
+    for scene in scenes:
+        decoded(images.draw_chart(scene))
+
+
+def test_chart_scene_follows_the_result() -> None:
+    game = random_game(4, "classic", seed=8)
+    result: GameResult = game.result()
+    scene = images.chart_scene(result, ["  Ann \n Lee ", "Ben", "Cy", "Dee"])
+    assert scene.names[0] == "Ann Lee"
+    assert scene.totals[-1] == result.totals and scene.places == result.places
+
+
+# -- sizes, the cache and the event loop ---------------------------------------------------------------
+
+
+def test_the_largest_pictures_stay_under_200_kb() -> None:
+    camelot = faces("camelot")
+    every_kind = tuple(camelot[:12] + camelot[-8:])  # specials and suit cards, 20 in all
+    decoded(images.draw_hand(HandScene(every_kind, Suit.SPADES, frozenset(every_kind[::2]))))
+    game = random_game(6, "camelot", seed=6)
+    decoded(images.draw_chart(images.chart_scene(game.result(), game.players)))
+    game = random_game(3, "classic", seed=3)
+    decoded(images.draw_chart(images.chart_scene(game.result(), game.players)))
+
+
+def test_pictures_are_cached_by_content() -> None:
+    images.cache_clear()
+    game = Game(["Ann", "Ben", "Cy"], Rules("classic"), seed=1)
+    first = images.hand_png(game.view(0))
+    assert images.hand_png(game.view(0)) is first
+    # A new view with the same content (another game, same cards) is the same picture.
+    assert images.hand_png(Game(["Ann", "Ben", "Cy"], Rules("classic"), seed=1).view(0)) is first
+    assert images.table_png(game.public_view()) is images.table_png(game.public_view())
+    game.apply(game.legal_actions()[0])
+    assert images.table_png(game.public_view()) != images.table_png(
+        Game(3, Rules("classic"), seed=1).public_view()
+    )
+
+
+def test_the_cache_forgets_the_least_recently_used() -> None:
+    cache: images._LRU[int] = images._LRU(2)
+    cache.put(1, b"one")
+    cache.put(2, b"two")
+    assert cache.get(1) == b"one"
+    cache.put(3, b"three")
+    assert cache.get(2) is None and cache.get(1) == b"one" and cache.get(3) == b"three"
+
+
+async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    images.cache_clear()
+    loop_thread = threading.get_ident()
+    threads: list[int] = []
+    draw = images.draw_hand
+
+    def spy(scene: HandScene) -> bytes:
+        threads.append(threading.get_ident())
+        return draw(scene)
+
+    monkeypatch.setattr(images, "draw_hand", spy)
+    game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=4)
+    file = await images.hand_file(game.view(0))
+    assert isinstance(file, discord.File) and file.filename == images.HAND_FILENAME
+    decoded(file.fp.read())
+    again = await images.hand_file(game.view(0))  # cached: not drawn again
+    assert again.fp.read().startswith(PNG_SIGNATURE)
+    assert threads and loop_thread not in threads and len(threads) == 1
+    table, chart = await asyncio.gather(
+        images.table_file(game.public_view()),
+        images.chart_file(random_game(3, "camelot", 4).result(), ["Ann", "Ben", "Cy"]),
+    )
+    assert (table.filename, chart.filename) == (images.TABLE_FILENAME, images.CHART_FILENAME)
+
+
+def test_text_uses_the_font_inside_pillow() -> None:
+    # ImageFont.load_default(size=...) is the font in Pillow's wheel: no system font is needed.
+    assert images._font(20).getname()[0] == "Aileron"
