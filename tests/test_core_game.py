@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from staging import bits, staged
 
 from wizard_core import (
     MERLIN,
@@ -24,37 +25,8 @@ from wizard_core import (
     Suit,
     decode,
 )
-from wizard_core.cards import BITS_OF_FACE, deck_bits
 
 NAMES = ["Alice", "Bob", "Cara", "Dan"]
-
-
-def bits(names: Sequence[str], edition: str = "classic") -> tuple[int, ...]:
-    """Hand-mask bits for cards by name, repeated Wizards and Jesters taking successive copies."""
-    used = 0
-    out = []
-    for name in names:
-        free = BITS_OF_FACE[Card.parse(name).face] & deck_bits(edition) & ~used
-        assert free, f"no copy of {name} left"
-        low = free & -free
-        used |= low
-        out.append(low.bit_length() - 1)
-    return tuple(out)
-
-
-def staged(
-    draw: Sequence[str],
-    deal: Sequence[str],
-    *,
-    players: Sequence[str] = NAMES,
-    edition: str = "classic",
-    redraws: Sequence[Sequence[str]] = (),
-) -> Game:
-    """A game whose dealer draw and first deal are chosen by the test (replayed as if logged)."""
-    log: list[int | tuple[str, tuple[int, ...]]] = [("draw", bits(draw, edition))]
-    log += [("draw", bits(again, edition)) for again in redraws]
-    log.append(("deal", bits(deal, edition)))
-    return Game.replay(players, Rules(edition), 0, log)
 
 
 def play(game: Game, *names: str) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 import pytest
+from staging import bits, staged
 
 from cogs.utils.render import (
     BUTTON_LABEL_LIMIT,
@@ -44,34 +45,11 @@ from wizard_core import (
     Rules,
     Suit,
 )
-from wizard_core.cards import BITS_OF_FACE, deck_bits
 
 UNIQUE_SPECIALS = frozenset({MERLIN, EXCALIBUR, MORGAN_LE_FAY, HOLY_GRAIL})
 NAMES = ["Alice", "Bob", "Cara", "Dan", "Eve", "Finn"]
 # Markdown, a backtick, a long name and a name that is only Markdown; none looks like a card.
 AWKWARD = ["**Bold**_x_", "`tick`", "Z" * 40 + "y", "__~~||>", "- list", "# head"]
-
-
-def bits(names: Sequence[str], edition: str = "classic") -> tuple[int, ...]:
-    """Hand-mask bits for cards by name, repeated Wizards and Jesters taking successive copies."""
-    used = 0
-    out = []
-    for name in names:
-        free = BITS_OF_FACE[Card.parse(name).face] & deck_bits(edition) & ~used
-        assert free, f"no copy of {name} left"
-        low = free & -free
-        used |= low
-        out.append(low.bit_length() - 1)
-    return tuple(out)
-
-
-def staged(draw: Sequence[str], deal: Sequence[str], players: Sequence[str], edition: str) -> Game:
-    """A game whose dealer draw and first deal are chosen by the test (replayed as if logged)."""
-    log: list[int | tuple[str, tuple[int, ...]]] = [
-        ("draw", bits(draw, edition)),
-        ("deal", bits(deal, edition)),
-    ]
-    return Game.replay(players, Rules(edition), 0, log)
 
 
 def embed_text(embed: discord.Embed) -> str:
@@ -226,7 +204,7 @@ def test_labels() -> None:
 
 
 def test_merlin_in_a_trick_shows_its_declaration() -> None:
-    game = staged(["A♠", "3♠", "4♠"], ["4♠", "Merlin", "5♥", "7♦"], NAMES[:3], "camelot")
+    game = staged(["A♠", "3♠", "4♠"], ["4♠", "Merlin", "5♥", "7♦"], players=NAMES[:3], edition="camelot")
     for _ in range(3):
         game.apply(Bid(0))
     hand = embed_text(hand_embed(game.view(1)))
@@ -240,7 +218,7 @@ def test_merlin_in_a_trick_shows_its_declaration() -> None:
 
 
 def test_r5_round_of_only_null_tricks_says_no_scores_change() -> None:
-    game = staged(["A♠", "3♠", "4♠"], ["Excalibur", "4♠", "5♥", "7♦"], NAMES[:3], "camelot")
+    game = staged(["A♠", "3♠", "4♠"], ["Excalibur", "4♠", "5♥", "7♦"], players=NAMES[:3], edition="camelot")
     for bid in (1, 0, 1):
         game.apply(Bid(bid))
     bidding = embed_text(table_embed(game.public_view()))
@@ -292,7 +270,7 @@ def test_bid_prompt_and_the_table_during_bidding() -> None:
 
 
 def test_dealer_choosing_trump() -> None:
-    game = staged(["A♠", "3♠", "4♠"], ["4♠", "5♥", "6♥", "Wizard"], NAMES[:3], "classic")
+    game = staged(["A♠", "3♠", "4♠"], ["4♠", "5♥", "6♥", "Wizard"], players=NAMES[:3], edition="classic")
     assert game.phase is Phase.CHOOSE_TRUMP
     table = embed_text(table_embed(game.public_view()))
     assert "the dealer is choosing (turned up: Wizard)" in table
