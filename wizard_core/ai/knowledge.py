@@ -1,0 +1,233 @@
+"""What one player knows of a round, read from their ``PlayerView``, and deals consistent with it.
+
+A computer player sees its own hand, the turned-up card and every card played. The other cards (the
+*unseen* ones) are in the other players' hands or were never dealt. Play reveals more: a player who did
+not follow the led suit has none of it left (R-6: only a suit card of another suit shows this; special
+cards may always be played). A *determinization* deals the unseen cards to the other players, in their
+current hand sizes, and to the undealt rest so that every known void holds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from wizard_core.cards import BITS_OF_FACE, JESTER_FACE, SUIT_MASKS, WIZARD_FACE, Card, bits_of, deck_bits
+from wizard_core.tricks import NEXT_LED, NO_LED, NO_TRUMP, play_code
+from wizard_core.views import PlayerView, TrickView
+
+__all__ = ["Knowledge"]
+
+_WIZARDS = BITS_OF_FACE[WIZARD_FACE]
+_JESTERS = BITS_OF_FACE[JESTER_FACE]
+_COPIES = _WIZARDS | _JESTERS
+_SUIT_OF_BIT = tuple(i // 13 if i < 52 else 4 for i in range(64))
+# Below this many tries a constrained deal is redrawn; past it, it is built with a feasibility check.
+_GREEDY_TRIES = 25
+
+
+class Knowledge:
+    """One player's knowledge of the round under way, and the deals of the unseen cards it allows.
+
+    Masks use the hand-mask bits of ``cards``; Wizards and Jesters take successive copies, so which copy
+    a mask names carries no information. ``voids[p]`` has bit ``s`` set when player ``p`` has shown they
+    hold no card of suit ``s``; ``trick`` is the open trick's play codes from ``leader``; ``rest_size``
+    is the number of unseen cards nobody holds; ``played[p]`` the cards ``p`` has played this round.
+    """
+
+    __slots__ = (
+        "bids",
+        "cards",
+        "hand",
+        "hand_sizes",
+        "leader",
+        "me",
+        "null",
+        "played",
+        "players",
+        "rest_size",
+        "trick",
+        "tricks",
+        "trump",
+        "unseen",
+        "voids",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        """Read the knowledge of ``view.player`` from their view."""
+        self.players = n = len(view.players)
+        self.me = view.player
+        self.cards = view.cards_per_player
+        self.trump = NO_TRUMP if view.trump is None else int(view.trump)
+        self.bids: tuple[int | None, ...] = view.bids
+        self.tricks: tuple[int, ...] = view.tricks_won
+        self.null = view.null_tricks
+        self.hand_sizes: tuple[int, ...] = view.hand_sizes
+        allowed = deck_bits(view.edition)
+        used = 0
+
+        def take(card: Card) -> int:
+            # Wizards and Jesters are interchangeable: each takes the next free copy.
+            nonlocal used
+            free = BITS_OF_FACE[card.face] & allowed & ~used
+            if not free:
+                raise ValueError(f"the view shows more copies of {card} than the deck holds")
+            bit = free & -free
+            used |= bit
+            return bit
+
+        self.hand = sum(take(card) for card in view.hand)
+        voids = [0] * n
+        played = [0] * n
+        tricks: list[TrickView] = [*view.completed_tricks, view.current_trick]
+        for trick in tricks:
+            led = NO_LED
+            for play in trick.plays:
+                code = play_code(play.card, play.merlin)
+                played[play.player] |= take(play.card)
+                if led < 4 and code < 52 and code // 13 != led:
+                    voids[play.player] |= 1 << led
+                led = NEXT_LED[led][code]
+        self.played: tuple[int, ...] = tuple(played)
+        if view.turned_up is not None:
+            take(view.turned_up)
+        self.voids: tuple[int, ...] = tuple(voids)
+        self.unseen = allowed & ~used
+        self.leader = view.current_trick.leader
+        self.trick: tuple[int, ...] = tuple(play_code(p.card, p.merlin) for p in view.current_trick.plays)
+        others = sum(size for p, size in enumerate(self.hand_sizes) if p != self.me)
+        self.rest_size = self.unseen.bit_count() - others
+        if self.rest_size < 0 or self.hand.bit_count() != self.hand_sizes[self.me]:
+            raise ValueError("the view's hand sizes do not match the cards it shows")
+
+    def remaining_tricks(self) -> int:
+        """Tricks of this round not finished yet, the open one included."""
+        return self.cards - sum(self.tricks) - self.null
+
+    def consistent(self, hands: Sequence[int]) -> bool:
+        """True if these hands (one mask per player) could be the real ones, as far as this player knows.
+
+        Wizards and Jesters are compared by number: which copy a mask holds does not matter.
+        """
+        if len(hands) != self.players or not _same_cards(hands[self.me], self.hand):
+            return False
+        dealt = wizards = jesters = 0
+        for p, hand in enumerate(hands):
+            if hand.bit_count() != self.hand_sizes[p] or dealt & hand:
+                return False
+            dealt |= hand
+            if p == self.me:
+                continue
+            if hand & ~self.unseen & ~_COPIES:
+                return False
+            wizards += (hand & _WIZARDS).bit_count()
+            jesters += (hand & _JESTERS).bit_count()
+            for suit in range(4):
+                if self.voids[p] >> suit & 1 and hand & SUIT_MASKS[suit]:
+                    return False
+        unseen = self.unseen
+        return wizards <= (unseen & _WIZARDS).bit_count() and jesters <= (unseen & _JESTERS).bit_count()
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """A deal of the unseen cards to the other players that respects every known void."""
+        others = [p for p in range(self.players) if p != self.me and self.hand_sizes[p]]
+        cards = list(bits_of(self.unseen))
+        rng.shuffle(cards)
+        if not any(self.voids[p] for p in others):
+            hands = [0] * self.players
+            hands[self.me] = self.hand
+            start = 0
+            for p in others:
+                stop = start + self.hand_sizes[p]
+                hands[p] = sum(1 << bit for bit in cards[start:stop])
+                start = stop
+            return hands
+        for _ in range(_GREEDY_TRIES):
+            dealt = self._greedy(cards, others, rng)
+            if dealt is not None:
+                return dealt
+        return self._careful(cards, others, rng)
+
+    def _holders(self, others: list[int]) -> tuple[list[int], list[list[int]]]:
+        """Capacities (the other players, then the undealt rest) and, per suit group, who may hold it."""
+        capacity = [self.hand_sizes[p] for p in others] + [self.rest_size]
+        eligible = []
+        for group in range(5):
+            eligible.append(
+                [h for h, p in enumerate(others) if group == 4 or not self.voids[p] >> group & 1]
+                + [len(others)]
+            )
+        return capacity, eligible
+
+    def _hands_of(self, owner: list[int], cards: list[int], others: list[int]) -> list[int]:
+        hands = [0] * self.players
+        hands[self.me] = self.hand
+        for bit, holder in zip(cards, owner, strict=True):
+            if holder < len(others):
+                hands[others[holder]] |= 1 << bit
+        return hands
+
+    def _greedy(self, cards: list[int], others: list[int], rng: random.Random) -> list[int] | None:
+        """Most constrained cards first, each to an eligible holder weighted by free room; None if stuck."""
+        capacity, eligible = self._holders(others)
+        order = sorted(range(len(cards)), key=lambda i: len(eligible[_SUIT_OF_BIT[cards[i]]]))
+        owner = [0] * len(cards)
+        for i in order:
+            choices = eligible[_SUIT_OF_BIT[cards[i]]]
+            room = sum(capacity[h] for h in choices)
+            if not room:
+                return None
+            pick = int(rng.random() * room)
+            for h in choices:
+                pick -= capacity[h]
+                if pick < 0:
+                    break
+            capacity[h] -= 1
+            owner[i] = h
+        return self._hands_of(owner, cards, others)
+
+    def _careful(self, cards: list[int], others: list[int], rng: random.Random) -> list[int]:
+        """Like ``_greedy``, but every step keeps the rest dealable (Hall's condition over suit groups)."""
+        capacity, eligible = self._holders(others)
+        left = [0] * 5
+        for bit in cards:
+            left[_SUIT_OF_BIT[bit]] += 1
+        order = sorted(range(len(cards)), key=lambda i: len(eligible[_SUIT_OF_BIT[cards[i]]]))
+        owner = [0] * len(cards)
+        for i in order:
+            group = _SUIT_OF_BIT[cards[i]]
+            left[group] -= 1
+            choices = [h for h in eligible[group] if capacity[h]]
+            rng.shuffle(choices)
+            for h in choices:
+                capacity[h] -= 1
+                if _dealable(left, capacity, eligible):
+                    owner[i] = h
+                    break
+                capacity[h] += 1
+            else:
+                raise ValueError("no deal of the unseen cards fits what this player has seen")
+        return self._hands_of(owner, cards, others)
+
+
+def _same_cards(one: int, other: int) -> bool:
+    """True if two masks hold the same cards, whichever copies of the Wizards and Jesters they have."""
+    return (
+        one & ~_COPIES == other & ~_COPIES
+        and (one & _WIZARDS).bit_count() == (other & _WIZARDS).bit_count()
+        and (one & _JESTERS).bit_count() == (other & _JESTERS).bit_count()
+    )
+
+
+def _dealable(left: list[int], capacity: list[int], eligible: list[list[int]]) -> bool:
+    """Hall's condition: every set of suit groups fits in the room of the holders that may take them."""
+    for subset in range(1, 32):
+        need = 0
+        holders: set[int] = set()
+        for group in range(5):
+            if subset >> group & 1:
+                need += left[group]
+                holders.update(eligible[group])
+        if need > sum(capacity[h] for h in holders):
+            return False
+    return True

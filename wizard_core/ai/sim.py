@@ -1,0 +1,300 @@
+"""A fast playout of the rest of a round, and the greedy card policy the computer players share.
+
+The search needs thousands of playouts a second, so a round is simulated here on bare hand masks and
+play codes, without the game's log, views or checks. The rules come from ``tricks``' tables
+(``NEXT_LED``, ``STRENGTH``), the same statement of R-3, R-4 and R-6 the game uses; a test plays this
+simulator against ``Game`` move for move.
+
+The greedy policy plays "to make the bid": a player who still needs tricks tries to take this one
+cheaply, one who has made (or passed) their bid gets rid of dangerous cards without taking it.
+Excalibur never gives its player a trick (R-4), and Merlin is declared a Wizard when it is meant to win,
+a Jester otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from wizard_core.cards import (
+    BITS_OF_FACE,
+    EXCALIBUR_FACE,
+    GRAIL_FACE,
+    JESTER_FACE,
+    MERLIN_FACE,
+    MORGAN_FACE,
+    WIZARD_FACE,
+)
+from wizard_core.rules import round_score
+from wizard_core.tricks import EVEN_GRAIL, MERLIN_AS_JESTER, NEXT_LED, NO_LED, NOTHING_PLAYED, STRENGTH
+
+__all__ = [
+    "CODE_BITS",
+    "TrickState",
+    "greedy_play",
+    "legal_codes",
+    "play_out",
+    "round_points",
+]
+
+# The hand bits a play code takes: Merlin's two declarations both take Merlin's bit.
+CODE_BITS: tuple[int, ...] = (*BITS_OF_FACE, BITS_OF_FACE[MERLIN_FACE])
+_WIZARD_BITS = BITS_OF_FACE[WIZARD_FACE]
+_JESTER_BITS = BITS_OF_FACE[JESTER_FACE]
+
+
+def _suit_codes(suit: int, chunk: int) -> tuple[int, ...]:
+    return tuple(suit * 13 + rank for rank in range(13) if chunk >> rank & 1)
+
+
+def _special_codes(high: int) -> tuple[int, ...]:
+    mask = high << 52
+    codes: list[int] = []
+    if mask & _WIZARD_BITS:
+        codes.append(WIZARD_FACE)
+    if mask & _JESTER_BITS:
+        codes.append(JESTER_FACE)
+    if mask & BITS_OF_FACE[MERLIN_FACE]:
+        codes += (MERLIN_FACE, MERLIN_AS_JESTER)
+    for face in (EXCALIBUR_FACE, MORGAN_FACE, GRAIL_FACE):
+        if mask & BITS_OF_FACE[face]:
+            codes.append(face)
+    return tuple(codes)
+
+
+# Legal codes are four table lookups, as in the game: each suit's 13 bits and the 12 special bits.
+_SUIT_CODES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_suit_codes(suit, chunk) for chunk in range(1 << 13)) for suit in range(4)
+)
+_SPECIAL_CODES: tuple[tuple[int, ...], ...] = tuple(_special_codes(high) for high in range(1 << 12))
+
+
+def legal_codes(hand: int, led: int) -> tuple[int, ...]:
+    """The play codes a hand may play when the led-suit state is ``led`` (R-6), in the game's order."""
+    if led < 4:
+        chunk = hand >> (13 * led) & 0x1FFF
+        if chunk:
+            return _SUIT_CODES[led][chunk] + _SPECIAL_CODES[hand >> 52]
+    spades, hearts, diamonds, clubs = _SUIT_CODES
+    return (
+        spades[hand & 0x1FFF]
+        + hearts[hand >> 13 & 0x1FFF]
+        + diamonds[hand >> 26 & 0x1FFF]
+        + clubs[hand >> 39 & 0x1FFF]
+        + _SPECIAL_CODES[hand >> 52]
+    )
+
+
+def round_points(bid: int, tricks: int, null_tricks: int, cards: int) -> int:
+    """A player's points for a round, R-5 included: a round of only null tricks scores nothing."""
+    if null_tricks == cards:
+        return 0
+    return round_score(bid, tricks)
+
+
+# -- the greedy policy's card values, per trump state (0..3 a suit, 4 no trump) and play code ----------
+
+
+def _power(trump: int, code: int) -> float:
+    """How likely a card is to take a trick, on one scale for all cards."""
+    if code < 52:
+        return code % 13 + 2 + (13 if code // 13 == trump else 0)
+    return {
+        WIZARD_FACE: 40.0,
+        JESTER_FACE: 0.0,
+        MERLIN_FACE: 46.0,
+        EXCALIBUR_FACE: 1.0,
+        MORGAN_FACE: 50.0,
+        GRAIL_FACE: 30.0,
+        MERLIN_AS_JESTER: 45.0,
+    }[code]
+
+
+def _lead_to_win(trump: int, code: int) -> float:
+    """Which card to lead when the trick is wanted: the surest winner, a high trump before a low one."""
+    if code < 52:
+        return code % 13 + 2 + (4 if code // 13 == trump else 0)
+    return {
+        WIZARD_FACE: 40.0,
+        JESTER_FACE: -2.0,
+        MERLIN_FACE: 39.0,
+        EXCALIBUR_FACE: -1.0,
+        MORGAN_FACE: 50.0,
+        GRAIL_FACE: -1.5,  # led, it is at position 1: a null card
+        MERLIN_AS_JESTER: -3.0,
+    }[code]
+
+
+def _danger(trump: int, code: int) -> float:
+    """How likely a card is to take a trick its player does not want; the safe cards are kept longest."""
+    if code < 52:
+        return code % 13 + 2 + (13 if code // 13 == trump else 0)
+    return {
+        WIZARD_FACE: 40.0,
+        JESTER_FACE: 0.0,
+        MERLIN_FACE: -1.0,
+        EXCALIBUR_FACE: -0.5,  # its trick is null: the escape kept for last
+        MORGAN_FACE: 50.0,
+        GRAIL_FACE: 0.2,
+        MERLIN_AS_JESTER: -0.4,
+    }[code]
+
+
+def _lead_to_lose(trump: int, code: int) -> float:
+    """Which card to lead when the trick is not wanted: low cards first, then the safe specials."""
+    if code < 52:
+        return code % 13 - 2 + (13 if code // 13 == trump else 0)
+    return {
+        WIZARD_FACE: 40.0,
+        JESTER_FACE: 0.5,
+        MERLIN_FACE: 100.0,
+        EXCALIBUR_FACE: 0.7,
+        MORGAN_FACE: 50.0,
+        GRAIL_FACE: -1.5,  # led, a null card: the perfect duck
+        MERLIN_AS_JESTER: 0.6,
+    }[code]
+
+
+def _table(value: Callable[[int, int], float]) -> tuple[tuple[float, ...], ...]:
+    return tuple(tuple(value(trump, code) for code in range(59)) for trump in range(5))
+
+
+_POWER = _table(_power)
+_LEAD_WIN = _table(_lead_to_win)
+_DANGER = _table(_danger)
+_LEAD_LOSE = _table(_lead_to_lose)
+
+
+def greedy_play(hand: int, led: int, best: int, index: int, players: int, trump: int, want: bool) -> int:
+    """The greedy policy's play code for a hand, given the trick so far (``best`` is its top strength)."""
+    codes = legal_codes(hand, led)
+    if len(codes) == 1:
+        return codes[0]
+    if index == 0:
+        values = _LEAD_WIN[trump] if want else _LEAD_LOSE[trump]
+        if want:
+            return max(codes, key=values.__getitem__)
+        return min(codes, key=values.__getitem__)
+    strengths = STRENGTH[trump]
+    odd = index & 1
+    if want:
+        # Winners, Excalibur aside (its trick is null): the strongest and the cheapest suit card, and the
+        # cheapest special card (a Wizard before Merlin, which is worth keeping).
+        high = low = special = -1
+        high_strength = -1
+        low_strength = special_strength = 1 << 20
+        for code in codes:
+            if code in (EXCALIBUR_FACE, MERLIN_AS_JESTER):
+                continue
+            strength = EVEN_GRAIL if code == GRAIL_FACE and odd else strengths[NEXT_LED[led][code]][code]
+            if strength <= best:
+                continue
+            if code < 52:
+                if strength > high_strength:
+                    high, high_strength = code, strength
+                if strength < low_strength:
+                    low, low_strength = code, strength
+            elif strength < special_strength or (strength == special_strength and code == WIZARD_FACE):
+                special, special_strength = code, strength
+        if high >= 0:
+            # Last to play, the cheapest winner will do; otherwise the strongest suit card, to hold it.
+            return low if index == players - 1 else high
+        if special >= 0:
+            return special
+        return min(codes, key=_POWER[trump].__getitem__)
+    danger = _DANGER[trump]
+    loser = -1
+    loser_danger = -1e9
+    for code in codes:
+        if code == MERLIN_FACE:
+            continue
+        if code != EXCALIBUR_FACE:
+            strength = EVEN_GRAIL if code == GRAIL_FACE and odd else strengths[NEXT_LED[led][code]][code]
+            if strength > best:
+                continue
+        if danger[code] > loser_danger:
+            loser, loser_danger = code, danger[code]
+    if loser >= 0:
+        return loser
+    return max(codes, key=danger.__getitem__)
+
+
+class TrickState:
+    """A round in play, as the simulator needs it: whose turn, the open trick, tricks taken so far."""
+
+    __slots__ = ("best", "best_at", "best_code", "index", "leader", "led", "null", "remaining", "tricks")
+
+    def __init__(
+        self,
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        tricks: Sequence[int],
+        null: int,
+        remaining: int,
+    ) -> None:
+        """The state after ``trick`` (play codes from ``leader``), with ``remaining`` tricks unfinished."""
+        self.leader = leader
+        self.tricks = list(tricks)
+        self.null = null
+        self.remaining = remaining
+        led, best, best_at, best_code = NO_LED, NOTHING_PLAYED, 0, -1
+        for index, code in enumerate(trick):
+            led = NEXT_LED[led][code]
+            strength = EVEN_GRAIL if code == GRAIL_FACE and index & 1 else STRENGTH[trump][led][code]
+            if strength > best:
+                best, best_at, best_code = strength, index, code
+        self.led = led
+        self.best = best
+        self.best_at = best_at
+        self.best_code = best_code
+        self.index = len(trick)
+
+
+def play_out(
+    hands: list[int],
+    bids: Sequence[int],
+    trump: int,
+    state: TrickState,
+    first: int = -1,
+) -> tuple[list[int], int]:
+    """Play the round to its end with the greedy policy; the tricks each player took and the null tricks.
+
+    ``hands`` is changed in place. ``first``, when not negative, is the play code of the player to act,
+    the action being evaluated; everyone then follows the greedy policy.
+    """
+    players = len(hands)
+    tricks = state.tricks.copy()
+    null = state.null
+    remaining = state.remaining
+    leader = state.leader
+    led, best, best_at, best_code, index = state.led, state.best, state.best_at, state.best_code, state.index
+    strengths = STRENGTH[trump]
+    player = (leader + index) % players
+    code = first
+    while remaining:
+        hand = hands[player]
+        if code < 0:
+            code = greedy_play(hand, led, best, index, players, trump, tricks[player] < bids[player])
+        taken = hand & CODE_BITS[code]
+        hands[player] = hand ^ (taken & -taken)
+        if led == NO_LED:
+            led = NEXT_LED[led][code]
+        strength = EVEN_GRAIL if code == GRAIL_FACE and index & 1 else strengths[led][code]
+        if strength > best:
+            best, best_at, best_code = strength, index, code
+        code = -1
+        index += 1
+        if index < players:
+            player = player + 1 if player + 1 < players else 0
+            continue
+        taker = (leader + best_at) % players
+        if best_code == EXCALIBUR_FACE:
+            null += 1
+        else:
+            tricks[taker] += 1
+        remaining -= 1
+        leader = player = taker
+        index = 0
+        led, best, best_at, best_code = NO_LED, NOTHING_PLAYED, 0, -1
+    return tricks, null
+
