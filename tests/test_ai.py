@@ -14,13 +14,14 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from staging import bits
 
 from wizard_core import Card, CorruptSaveError, Game, Phase, PlayerView, Rules
 from wizard_core.ai import LEVELS, ComputerPlayer, Knowledge, Level, decide
 from wizard_core.ai import knowledge as knowledge_module
 from wizard_core.ai.search import bid_likelihood, distinct_plays
 from wizard_core.ai.sim import TrickState, greedy_play, legal_codes, play_out
-from wizard_core.cards import BITS_OF_FACE, FACE_OF_BIT, deck_bits
+from wizard_core.cards import FACE_OF_BIT, deck_bits
 
 EDITIONS = ("classic", "camelot")
 BID, TRUMP = 64, 96
@@ -33,19 +34,6 @@ def bits_of(mask: int) -> list[int]:
 
 def faces(mask: int) -> list[int]:
     return sorted(FACE_OF_BIT[bit] for bit in bits_of(mask))
-
-
-def bits(names: Sequence[str], edition: str) -> tuple[int, ...]:
-    """Hand-mask bits for cards by name, repeated Wizards and Jesters taking successive copies."""
-    used = 0
-    out = []
-    for name in names:
-        free = BITS_OF_FACE[Card.parse(name).face] & deck_bits(edition) & ~used
-        assert free, f"no copy of {name} left"
-        low = free & -free
-        used |= low
-        out.append(low.bit_length() - 1)
-    return tuple(out)
 
 
 def staged(edition: str, deal1: Sequence[str], deal2: Sequence[str] | None = None) -> Game:

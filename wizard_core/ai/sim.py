@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from wizard_core.cards import (
-    BITS_OF_FACE,
     EXCALIBUR_FACE,
     GRAIL_FACE,
     JESTER_FACE,
@@ -24,6 +23,7 @@ from wizard_core.cards import (
     MORGAN_FACE,
     WIZARD_FACE,
 )
+from wizard_core.game import _CODE_BITS, _SPECIAL_CODES, _SUIT_CODE_TABLES, _build_code_tables
 from wizard_core.rules import round_score
 from wizard_core.tricks import EVEN_GRAIL, MERLIN_AS_JESTER, NEXT_LED, NO_LED, NOTHING_PLAYED, STRENGTH
 
@@ -36,36 +36,12 @@ __all__ = [
     "round_points",
 ]
 
-# The hand bits a play code takes: Merlin's two declarations both take Merlin's bit.
-CODE_BITS: tuple[int, ...] = (*BITS_OF_FACE, BITS_OF_FACE[MERLIN_FACE])
-_WIZARD_BITS = BITS_OF_FACE[WIZARD_FACE]
-_JESTER_BITS = BITS_OF_FACE[JESTER_FACE]
-
-
-def _suit_codes(suit: int, chunk: int) -> tuple[int, ...]:
-    return tuple(suit * 13 + rank for rank in range(13) if chunk >> rank & 1)
-
-
-def _special_codes(high: int) -> tuple[int, ...]:
-    mask = high << 52
-    codes: list[int] = []
-    if mask & _WIZARD_BITS:
-        codes.append(WIZARD_FACE)
-    if mask & _JESTER_BITS:
-        codes.append(JESTER_FACE)
-    if mask & BITS_OF_FACE[MERLIN_FACE]:
-        codes += (MERLIN_FACE, MERLIN_AS_JESTER)
-    for face in (EXCALIBUR_FACE, MORGAN_FACE, GRAIL_FACE):
-        if mask & BITS_OF_FACE[face]:
-            codes.append(face)
-    return tuple(codes)
-
-
-# Legal codes are four table lookups, as in the game: each suit's 13 bits and the 12 special bits.
-_SUIT_CODES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_suit_codes(suit, chunk) for chunk in range(1 << 13)) for suit in range(4)
-)
-_SPECIAL_CODES: tuple[tuple[int, ...], ...] = tuple(_special_codes(high) for high in range(1 << 12))
+# The game's own tables: the hand bits each play code takes, and the play codes of each set of ranks in
+# a suit and of each set of special cards.
+CODE_BITS = _CODE_BITS
+if not _SUIT_CODE_TABLES[0]:
+    _build_code_tables()
+_SUIT_CODES = _SUIT_CODE_TABLES
 
 
 def legal_codes(hand: int, led: int) -> tuple[int, ...]:
