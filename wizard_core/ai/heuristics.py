@@ -1,9 +1,10 @@
 """Quick estimates from a hand alone: how many tricks it takes, and which trump suit suits it.
 
-The card values were tuned by simulation (``benchmarks/ai_tournament.py``) against players of the same
-kind: a Wizard or Morgan le Fay nearly always takes a trick, Excalibur never does (its trick is null,
-R-4), Merlin is a Wizard when wanted, the Holy Grail wins only from an even position, and a suit card
-is worth more as trump and less as the hands grow and other players run out of its suit.
+The card values are set by hand and checked by simulation (``benchmarks/ai_tournament.py``: four easy
+players bid exactly about half the time). A Wizard or Morgan le Fay nearly always takes a trick,
+Excalibur never does (its trick is null, R-4), Merlin is a Wizard when wanted, the Holy Grail wins only
+from an even position, and a suit card is worth more as trump and less as the hands grow and other
+players run out of its suit.
 """
 
 from __future__ import annotations
