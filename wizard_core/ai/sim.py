@@ -23,7 +23,7 @@ from wizard_core.cards import (
     MORGAN_FACE,
     WIZARD_FACE,
 )
-from wizard_core.game import _CODE_BITS, _SPECIAL_CODES, _SUIT_CODE_TABLES, _build_code_tables
+from wizard_core.game import _CODE_BITS, _SPECIAL_CODES, _SUIT_CODE_TABLES, _build_code_tables, _play_codes
 from wizard_core.rules import round_score
 from wizard_core.tricks import EVEN_GRAIL, MERLIN_AS_JESTER, NEXT_LED, NO_LED, NOTHING_PLAYED, STRENGTH
 
@@ -50,14 +50,7 @@ def legal_codes(hand: int, led: int) -> tuple[int, ...]:
         chunk = hand >> (13 * led) & 0x1FFF
         if chunk:
             return _SUIT_CODES[led][chunk] + _SPECIAL_CODES[hand >> 52]
-    spades, hearts, diamonds, clubs = _SUIT_CODES
-    return (
-        spades[hand & 0x1FFF]
-        + hearts[hand >> 13 & 0x1FFF]
-        + diamonds[hand >> 26 & 0x1FFF]
-        + clubs[hand >> 39 & 0x1FFF]
-        + _SPECIAL_CODES[hand >> 52]
-    )
+    return _play_codes(hand)
 
 
 def round_points(bid: int, tricks: int, null_tricks: int, cards: int) -> int:
@@ -273,4 +266,3 @@ def play_out(
         index = 0
         led, best, best_at, best_code = NO_LED, NOTHING_PLAYED, 0, -1
     return tricks, null
-
