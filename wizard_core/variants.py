@@ -1,0 +1,234 @@
+"""The house variants of RULES.md §3: their names and help texts, the presets, and which go together.
+
+A variant is switched on by its id in ``Rules.variants``. This module only describes the variants and
+checks a combination; the game applies them.
+
+>>> find_variant("Canadian Rule").id
+'canadian'
+>>> check_variants("classic", {"maximus", "quick"})
+Traceback (most recent call last):
+...
+wizard_core.errors.RulesError: Wizard Maximus cannot be combined with Quick play: each sets the deal schedule
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from wizard_core.errors import RulesError
+
+__all__ = [
+    "PRESETS",
+    "UNSUPPORTED_VARIANTS",
+    "VARIANTS",
+    "Preset",
+    "Variant",
+    "check_variants",
+    "find_preset",
+    "find_variant",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One house rule: its id, its name, a one-line help text (fits a select menu) and the full rule."""
+
+    id: str
+    name: str
+    help: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named starting point for a table: an edition and a set of variants."""
+
+    id: str
+    name: str
+    edition: str
+    variants: frozenset[str]
+    help: str
+
+
+_ALL = (
+    Variant(
+        "no-even-bids",
+        "Bids may not add up",
+        "The last bidder may not make the bids total the tricks in the round.",
+        "The last player to bid may not choose a bid that makes the total of all bids equal to the number "
+        "of tricks in the round, so at least one player must miss.",
+    ),
+    Variant(
+        "canadian",
+        "Canadian Rule",
+        "A dealer leading on score may not make the bids add up, except by bidding 0.",
+        "When the dealer is strictly ahead on total score (not tied), the dealer may not bid so that the "
+        "bids total the tricks in the round. Bidding zero is always allowed.",
+    ),
+    Variant(
+        "hardcore",
+        "Hardcore rule",
+        "From 4 cards up, the dealer must keep the bids from adding up.",
+        "In rounds of 4 or more cards the dealer must bid so that the total of bids differs from the number "
+        "of tricks, whatever the scores.",
+    ),
+    Variant(
+        "hidden-bid",
+        "Hidden Bid",
+        "Everyone bids privately; the bids are shown together once all are in.",
+        "All players bid at the same time and in private. When the last bid is in, every bid is revealed "
+        "at once and play begins.",
+    ),
+    Variant(
+        "delayed-reveal",
+        "Delayed Reveal Bid",
+        "Private bids that stay secret until the round's last trick is played.",
+        "As Hidden Bid, but the bids are only revealed when the round's last trick has been played. Each "
+        "player knows only their own bid during play.",
+    ),
+    Variant(
+        "hands-in",
+        "Hands In Bid",
+        "Everyone bids at once on a 3-2-1 count; nobody bids last.",
+        "Also called Lost Weekend. All players bid at once and the bids are shown together on a count of "
+        "3-2-1. Nobody bids last, so there is no dealer restriction.",
+    ),
+    Variant(
+        "maximus",
+        "Wizard Maximus",
+        "5 rounds dealing every card; trump is fixed: ♣, ♦, ♥, ♠, then no trump.",
+        "The game has five rounds and each deals the whole deck. Trump is not turned up but fixed per "
+        "round: clubs, diamonds, hearts, spades, then no trump.",
+    ),
+    Variant(
+        "saboteur",
+        "Wizard Saboteur",
+        "The dealer does not bid, scores 20, and tries to make the others miss.",
+        "The dealer skips the bidding and scores 20 points for the round, whatever happens; the dealer "
+        "plays to make the other players miss their bids.",
+    ),
+    Variant(
+        "third-time",
+        "Third Time's The Harm",
+        "In rounds 3, 6, 9 … everyone bids before seeing their cards.",
+        "Every third round (3, 6, 9, …) all players bid before they see their hands. The hands are shown "
+        "once the bidding is over.",
+    ),
+    Variant(
+        "quick",
+        "Quick play",
+        "Hands grow by 2 cards a round; the last round deals every card.",
+        "Hand sizes grow by two each round and the last round deals the whole deck. With 3, 5 or 6 players "
+        "the first round deals 2 cards, with 4 players 1 card.",
+    ),
+    Variant(
+        "nannie",
+        "Nannie's Rule",
+        "Reverse order, biggest hand first; the lowest total drops out every 2nd round.",
+        "The rounds go from the largest hand down to 1 card. After every second round (or every third, "
+        "if the table chooses) the player with the lowest total is eliminated; on a tie for lowest nobody "
+        "is (R-8). The game ends after the 1-card round or when one player remains.",
+    ),
+    Variant(
+        "gizzard-fester",
+        "Smyrna Style (Gizzard/Fester)",
+        "Call Gizzard! with a Wizard and Fester! with a Jester, or the card flips.",
+        "Whoever plays a Wizard must call \"Gizzard!\", and whoever plays a Jester must call \"Fester!\". "
+        "A card played without its call counts as the opposite: a Wizard as a Jester, a Jester as a Wizard.",
+    ),
+    Variant(
+        "forehead",
+        "Forehead card",
+        "In the 1-card round you see everyone's card but your own.",
+        "In the round with one card each, every player sees the other players' cards but not their own, "
+        "and bids on that. The card is revealed when it is played.",
+    ),
+)
+
+VARIANTS: Mapping[str, Variant] = {variant.id: variant for variant in _ALL}
+"""Every playable variant by id, in the order of RULES.md §3."""
+
+UNSUPPORTED_VARIANTS: Mapping[str, str] = {
+    "Jester bid": "named in the rulebook, but no trustworthy definition has been found",
+    "Chatham Bid": "named in the rulebook, but no trustworthy definition has been found",
+    "Tricksy Wizard": "named in the rulebook, but no trustworthy definition has been found",
+    "All-Wizards All-Jesters": "named in the rulebook, but no trustworthy definition has been found",
+}
+"""Variants the rulebook names that are not offered, each with the reason."""
+
+PRESETS: Mapping[str, Preset] = {
+    preset.id: preset
+    for preset in (
+        Preset("classic", "Classic (US rules)", "classic", frozenset(), "The published rules, no variants."),
+        Preset(
+            "german",
+            "German",
+            "classic",
+            frozenset({"no-even-bids"}),
+            "Classic with the common German rule: the bids may not add up.",
+        ),
+        Preset(
+            "tournament",
+            "Tournament",
+            "classic",
+            frozenset({"canadian"}),
+            "Classic with the Canadian Rule for a dealer who leads.",
+        ),
+        Preset("camelot", "Camelot", "camelot", frozenset(), "The Camelot Edition and its special cards."),
+    )
+}
+"""The lobby's presets by id."""
+
+_ORDERED_BIDS = ("no-even-bids", "canadian", "hardcore")
+_NO_LAST_BIDDER = {
+    "hidden-bid": "everyone bids at once",
+    "delayed-reveal": "everyone bids at once",
+    "hands-in": "everyone bids at once",
+    "saboteur": "the dealer does not bid",
+}
+_SCHEDULES = ("maximus", "quick", "nannie")
+
+
+def find_variant(name: str) -> Variant:
+    """The variant with this id or name (any case, spaces or hyphens), or a RulesError."""
+    key = _normal(name)
+    for variant in _ALL:
+        if key in (_normal(variant.id), _normal(variant.name)):
+            return variant
+    raise RulesError(f"there is no variant called {name!r}")
+
+
+def find_preset(name: str) -> Preset:
+    """The preset with this id or name (any case), or a RulesError."""
+    key = _normal(name)
+    for preset in PRESETS.values():
+        if key in (_normal(preset.id), _normal(preset.name)):
+            return preset
+    raise RulesError(f"there is no preset called {name!r}")
+
+
+def check_variants(edition: str, variants: Iterable[str]) -> None:
+    """Refuse unknown variants and the combinations of R-9, naming both options."""
+    chosen = set(variants)
+    for name in sorted(chosen):
+        if name not in VARIANTS:
+            raise RulesError(f"the variant {name!r} does not exist")
+    for ordered in _ORDERED_BIDS:
+        for other, why in _NO_LAST_BIDDER.items():
+            if ordered in chosen and other in chosen:
+                first, second = VARIANTS[ordered].name, VARIANTS[other].name
+                raise RulesError(
+                    f"{first} cannot be combined with {second}: {first} needs a last bidder, "
+                    f"and with {second} {why}"
+                )
+    schedules = [name for name in _SCHEDULES if name in chosen]
+    if len(schedules) > 1:
+        first, second = (VARIANTS[name].name for name in schedules[:2])
+        raise RulesError(f"{first} cannot be combined with {second}: each sets the deal schedule")
+    if "forehead" in chosen and "maximus" in chosen:
+        raise RulesError("Forehead card cannot be combined with Wizard Maximus: Maximus has no 1-card round")
+
+
+def _normal(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
