@@ -41,6 +41,8 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
             "dev_guild_id": None,
             "force_sync": False,
             "images": True,
+            "computer_delay": 0,
+            "computer_budget_ms": 5,
         }
         settings.update(overrides)
         bot = create_bot(**settings)

@@ -505,21 +505,6 @@ async def test_member_with_manage_server_may_end_a_game(simcord_env: Env, databa
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_a_player_leaves_and_the_game_ends(simcord_env: Env, database_path: Path) -> None:
-    table = await open_table(simcord_env, 3)
-    await play_a_little(table, 5)
-    bot_table = table.bot_table
-    assert bot_table is not None
-    leaver = table.players[2]
-    asked = await leaver.slash(table.channel, "wizard leave")
-    assert asked.ephemeral and asked.response is not None
-    done = await leaver.click(asked.response, label="Yes, leave")
-    assert done.response is not None and done.response.content == "The game has ended."
-    assert_ended_without_results(table, database_path, bot_table)
-    assert leaver.mention in message_text(table.channel_messages()[-1])
-    assert_valid_discord_payloads(simcord_env)
-
-
 async def test_offered_buttons_are_the_legal_actions(simcord_env: Env) -> None:
     """Bids 0..n, then the cards: playable ones enabled, the others shown disabled."""
     table = await open_table(simcord_env, 4)

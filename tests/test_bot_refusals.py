@@ -382,14 +382,14 @@ async def test_confirming_after_the_game_already_ended_changes_nothing(
 ) -> None:
     table = await open_table(simcord_env, 3)
     host, leaver = table.players[0], table.players[2]
-    asked = await host.slash(table.channel, "wizard end")
-    assert asked.response is not None
     left = await leaver.slash(table.channel, "wizard leave")
     assert left.response is not None
-    await leaver.click(left.response, label="Yes, leave")
+    asked = await host.slash(table.channel, "wizard end")
+    assert asked.response is not None
+    await host.click(asked.response, label="Yes, end it")
     assert table.bot_table is None
     before = snapshot(table, database_path)
-    late = await host.click(asked.response, label="Yes, end it")
+    late = await leaver.click(left.response, label="Yes, leave")
     assert late.response is not None and late.response.ephemeral
     assert "no longer open" in late.response.content
     assert snapshot(table, database_path) == before

@@ -141,6 +141,22 @@ def _short_name(name: str) -> str:
     return _clip(" ".join(name.split()), NAME_LIMIT)
 
 
+def duration(seconds: float) -> str:
+    """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds".
+
+    >>> duration(60), duration(90), duration(44.6)
+    ('1 minute', '1 minute 30 seconds', '45 seconds')
+    """
+    total = max(1, round(seconds))
+    minutes, rest = divmod(total, 60)
+    parts = []
+    if minutes:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    if rest:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
+
+
 def display_name(name: str) -> str:
     """A player's name for Markdown text: one line, at most 32 characters, Markdown escaped."""
     return escape_markdown(_short_name(name))

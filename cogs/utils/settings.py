@@ -39,6 +39,10 @@ class Settings:
     # Pictures (hands, the table, the final chart) beside the text; for every server until per-server
     # settings arrive with /wizard settings.
     images: bool = True
+    # Computer players: the pause before each of their moves (seconds) and the thinking time of a hard
+    # decision (milliseconds).
+    computer_delay: float = 1.5
+    computer_budget_ms: float = 100.0
 
 
 def _parse_token(raw: str) -> str | None:
@@ -111,6 +115,26 @@ def _parse_lobby_timeout(raw: str) -> float:
     return minutes
 
 
+def _number_parser(
+    variable: str, low: float, high: float, default: float, unit: str
+) -> Callable[[str], float]:
+    def parse(raw: str) -> float:
+        text = raw.strip()
+        if not text:
+            return default
+        try:
+            value = float(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise SettingsError(
+                f"{variable} must be a number of {unit} from {low:g} to {high:g}, got {raw!r}"
+            )
+        return value
+
+    return parse
+
+
 _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "token": ("DISCORD_TOKEN", _parse_token),
     "database_path": ("WIZARD_DATABASE_PATH", _parse_database_path),
@@ -119,6 +143,14 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "force_sync": ("WIZARD_SYNC_COMMANDS", _parse_force_sync),
     "lobby_timeout_minutes": ("WIZARD_LOBBY_TIMEOUT_MINUTES", _parse_lobby_timeout),
     "images": ("WIZARD_IMAGES", _parse_images),
+    "computer_delay": (
+        "WIZARD_COMPUTER_DELAY",
+        _number_parser("WIZARD_COMPUTER_DELAY", 0, 10, 1.5, "seconds"),
+    ),
+    "computer_budget_ms": (
+        "WIZARD_COMPUTER_BUDGET_MS",
+        _number_parser("WIZARD_COMPUTER_BUDGET_MS", 1, 2000, 100.0, "milliseconds"),
+    ),
 }
 
 
@@ -136,8 +168,10 @@ def _check_override(name: str, value: Any) -> Any:
         return bool(value)
     if name == "dev_guild_id":
         return _parse_dev_guild_id(str(value))
-    if name == "lobby_timeout_minutes" and isinstance(value, int | float):
-        return _parse_lobby_timeout(str(value))
+    if name in ("lobby_timeout_minutes", "computer_delay", "computer_budget_ms") and isinstance(
+        value, int | float
+    ):
+        return _FIELDS[name][1](str(value))
     raise SettingsError(f"{name} must be a string, got {type(value).__name__}")
 
 

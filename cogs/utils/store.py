@@ -29,12 +29,18 @@ class TableExistsError(Exception):
 
 @dataclass
 class SeatRecord:
-    """A player at a table."""
+    """A player at a table: a member, or a computer when ``computer`` names its level.
+
+    ``auto`` marks a member's seat that a computer plays for now, after ``missed`` turns in a row ran out.
+    """
 
     seat: int
     user_id: int
     name: str
     dms_closed: bool = False
+    computer: str | None = None
+    auto: bool = False
+    missed: int = 0
 
 
 @dataclass
@@ -108,7 +114,9 @@ class TableStore:
 
     async def _complete(self, row: sqlite3.Row) -> TableRecord:
         seats = await self.db.fetchall(
-            "SELECT seat, user_id, name, dms_closed FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)
+            "SELECT seat, user_id, name, dms_closed, computer, auto, missed FROM seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (row["id"],),
         )
         entries = await self.db.fetchall(
             "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (row["id"],)
@@ -124,7 +132,18 @@ class TableStore:
             message_id=row["message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
-            seats=[SeatRecord(s["seat"], s["user_id"], s["name"], bool(s["dms_closed"])) for s in seats],
+            seats=[
+                SeatRecord(
+                    s["seat"],
+                    s["user_id"],
+                    s["name"],
+                    bool(s["dms_closed"]),
+                    s["computer"],
+                    bool(s["auto"]),
+                    s["missed"],
+                )
+                for s in seats
+            ],
             log=[decode_log_entry(json.loads(e["entry"])) for e in entries],
             ping_message_id=row["ping_message_id"],
         )
@@ -142,8 +161,21 @@ class TableStore:
         async with self.db.transaction() as conn:
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await conn.executemany(
-                "INSERT INTO seats (table_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
-                [(table_id, s.seat, s.user_id, s.name, int(s.dms_closed)) for s in seats],
+                "INSERT INTO seats (table_id, seat, user_id, name, dms_closed, computer, auto, missed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        table_id,
+                        s.seat,
+                        s.user_id,
+                        s.name,
+                        int(s.dms_closed),
+                        s.computer,
+                        int(s.auto),
+                        s.missed,
+                    )
+                    for s in seats
+                ],
             )
             await conn.execute(
                 "UPDATE tables SET host_id = ?, updated_at = ? WHERE id = ?", (host_id, now, table_id)
@@ -170,6 +202,14 @@ class TableStore:
                 [(table_id, first_seq + i, json.dumps(encode_log_entry(e))) for i, e in enumerate(entries)],
             )
             await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+
+    async def set_seat(self, table_id: int, seat: SeatRecord) -> None:
+        """Store one seat's changes during a game: a computer taking over, the count of missed turns."""
+        await self.db.execute(
+            "UPDATE seats SET user_id = ?, name = ?, computer = ?, auto = ?, missed = ?"
+            " WHERE table_id = ? AND seat = ?",
+            (seat.user_id, seat.name, seat.computer, int(seat.auto), seat.missed, table_id, seat.seat),
+        )
 
     async def set_dms_closed(self, table_id: int, seat: int) -> None:
         """Remember that a player cannot be sent direct messages."""
@@ -213,6 +253,7 @@ class TableStore:
                     int(result.shared_win and p in result.winners),
                     json.dumps(rounds),
                     now,
+                    int(seat.computer is not None),
                 )
             )
         async with self.db.transaction() as conn:
@@ -228,7 +269,8 @@ class TableStore:
             )
             await conn.executemany(
                 "INSERT INTO game_results (table_id, guild_id, user_id, seat, edition, players, score, place,"
-                " won, shared_win, rounds, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won, shared_win, rounds, finished_at, computer)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
             # Rounds, ratings and the leaderboard's aggregates, in the same transaction as the result.
@@ -241,5 +283,6 @@ class TableStore:
                     user_ids=[s.user_id for s in sorted(table.seats, key=lambda s: s.seat)],
                     result=result,
                     finished_at=now,
+                    computers=[s.seat for s in table.seats if s.computer is not None],
                 ),
             )

@@ -10,18 +10,26 @@ Components carry everything needed to act on them, so they keep working after a 
 ``wizard:<kind>:<table id>:<state version>:<argument>``. ``act`` buttons carry an action code of the
 core; a click whose version is not the game's current one is refused as stale, which also makes a
 double click harmless.
+
+Computer players (``wizard_core.ai``) sit at a table as seats whose ``computer`` names their level. A
+table's *driver* task makes their moves one at a time, each after a short pause and under the table's
+lock, with the decision computed in a worker thread so the event loop never waits for it; each move is
+stored exactly like a click. A table's *turn clock* reminds a player by DM at half of the server's turn
+time, plays the turn for them with a computer when it runs out, and after two missed turns in a row
+lets a computer play their seat until they press **Take my seat back**.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
@@ -39,25 +47,39 @@ from wizard_core import (
     WizardError,
     decode,
 )
+from wizard_core.ai import LEVELS, Level, decide
 
 if TYPE_CHECKING:
     from bot import WizardBot
 
 log = logging.getLogger(__name__)
+ViewT = TypeVar("ViewT", PublicView, PlayerView)
 
 PREFIX = "wizard"
 CUSTOM_ID = re.compile(
     r"wizard:(?P<kind>[a-z]+):(?P<table>\d{1,19}):(?P<version>\d{1,9}):(?P<arg>[a-z0-9]{1,12})"
 )
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-# The arguments each kind of button may carry (``act`` carries an action code).
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addcpu", "rmcpu")
+# The arguments each kind of component may carry (``act`` carries an action code).
 VALID_ARGUMENTS = {
     "lobby": LOBBY_ACTIONS,
     "hand": ("show",),
     "act": (),
     "end": ("yes", "no"),
     "leave": ("yes", "no"),
+    "seat": ("back",),
 }
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+LEVEL_HELP = {
+    "easy": "Bids what its cards look worth and plays simply.",
+    "medium": "Weighs its bids over sampled deals; plays simply.",
+    "hard": "Weighs bids and every card over sampled deals.",
+}
+COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
+# The level of the computer that stands in for a player who runs out of time or leaves.
+STAND_IN_LEVEL = "medium"
+DEFAULT_TURN_SECONDS = 120
+MISSED_TURNS_FOR_TAKEOVER = 2
 DM_CLOSED = 50007
 EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
@@ -73,13 +95,47 @@ class Refusal(Exception):
 
 @dataclass
 class Seat:
-    """A player at a table, and the messages through which they play."""
+    """A player at a table, and the messages through which they play.
+
+    A computer's seat has its level in ``computer`` and a negative ``user_id``. ``auto`` marks a
+    member's seat that a computer plays for now, after ``missed`` turns in a row ran out of time.
+    """
 
     user_id: int
     name: str
     dms_closed: bool = False
+    computer: str | None = None
+    auto: bool = False
+    missed: int = 0
     turn_message: discord.Message | None = None
     dm_channel_id: int | None = None
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Whether a computer makes this seat's moves (its own seat, or standing in for the player)."""
+        return self.computer is not None or self.auto
+
+    @property
+    def label(self) -> str:
+        """The seat's name as the table shows it: computers are marked as such."""
+        if self.computer is not None:
+            return f"🤖 {self.name} ({LEVEL_NAMES[self.computer]})"
+        if self.auto:
+            return f"{self.name} (🤖 away)"
+        return self.name
+
+    @property
+    def mention(self) -> str:
+        """How a message names this seat: a mention for a member, the label for a computer."""
+        return f"**{self.label}**" if self.computer is not None else f"<@{self.user_id}>"
+
+
+@dataclass
+class Turn:
+    """A member's turn under way: when it began and whether they have been reminded."""
+
+    started: float
+    reminded: bool = False
 
 
 @dataclass
@@ -99,6 +155,15 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     lobby_timer: asyncio.Task[None] | None = None
     ping_id: int | None = None
+    # Seconds a member has for a turn (0: no limit), the turns under way, and the tasks that keep
+    # time and make the computers' moves.
+    turn_seconds: float = DEFAULT_TURN_SECONDS
+    turns: dict[int, Turn] = field(default_factory=dict)
+    # A notice the table message keeps showing (a computer played for someone, someone left) until that
+    # seat's player acts again or another notice replaces it: (seat, text).
+    notice: tuple[int, str] | None = None
+    clock: asyncio.Task[None] | None = None
+    driver: asyncio.Task[None] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a user, or None if they are not at the table."""
@@ -114,7 +179,29 @@ class Table:
 
     def records(self) -> list[SeatRecord]:
         """The seats as stored."""
-        return [SeatRecord(i, s.user_id, s.name, s.dms_closed) for i, s in enumerate(self.seats)]
+        return [self.record(i) for i in range(len(self.seats))]
+
+    def record(self, index: int) -> SeatRecord:
+        """One seat as stored."""
+        s = self.seats[index]
+        return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every seat's name as shown, computers marked."""
+        return tuple(seat.label for seat in self.seats)
+
+    def labelled(self, view: ViewT) -> ViewT:
+        """A view of the game with the seats' labels as the players' names."""
+        return dataclasses.replace(view, players=self.labels)
+
+    def new_computer(self, level: str) -> Seat:
+        """A computer seat with a free name and a negative id unique at this table."""
+        taken_ids = {seat.user_id for seat in self.seats}
+        user_id = next(i for i in range(-1, -100, -1) if i not in taken_ids)
+        taken_names = {seat.name for seat in self.seats}
+        name = next((n for n in COMPUTER_NAMES if n not in taken_names), f"Computer {-user_id}")
+        return Seat(user_id, name, computer=level)
 
 
 def now() -> float:
@@ -122,23 +209,28 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wizard:(?P<rest>.{0,93})"):
-    """Every button of the game. The template is broad on purpose: a damaged custom_id under our prefix
-    still reaches the handler, which refuses it in words instead of leaving the click unanswered."""
+GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
+
+class GameButton(discord.ui.DynamicItem[GameItem], template=r"wizard:(?P<rest>.{0,93})"):
+    """Every button and select menu of the game. The template is broad on purpose: a damaged custom_id
+    under our prefix still reaches the handler, which refuses it in words instead of leaving the click
+    unanswered."""
+
+    def __init__(self, item: GameItem) -> None:
+        super().__init__(item)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
+        assert isinstance(item, discord.ui.Button | discord.ui.Select)
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         manager: TableManager = interaction.client.tables
-        await manager.handle_click(interaction, self.item.custom_id or "")
+        values = self.item.values if isinstance(self.item, discord.ui.Select) else None
+        await manager.handle_click(interaction, self.item.custom_id or "", values)
 
 
 def button(
@@ -149,7 +241,7 @@ def button(
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join, Leave, Start and Cancel."""
+    """Join, Leave, Start and Cancel; the host's menu to add a computer, and to remove one."""
     view = discord.ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,
@@ -159,16 +251,42 @@ def lobby_view(table: Table) -> discord.ui.View:
     }
     for action, style in styles.items():
         view.add_item(button(action.capitalize(), custom_id("lobby", table.id, 0, action), style, row=0))
+    if any(seat.computer is not None for seat in table.seats):
+        remove = custom_id("lobby", table.id, 0, "rmcpu")
+        view.add_item(button("Remove a computer", remove, discord.ButtonStyle.secondary, row=0))
+    options = [
+        discord.SelectOption(
+            label=f"{LEVEL_NAMES[level]} computer", value=level, description=LEVEL_HELP[level]
+        )
+        for level in LEVELS
+    ]
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id("lobby", table.id, 0, "addcpu"),
+        placeholder="Add a computer player (host)…",
+        options=options,
+        row=1,
+        disabled=len(table.seats) >= MAX_PLAYERS,
+    )
+    view.add_item(GameButton(select))
     return view
 
 
 def table_view(table: Table) -> discord.ui.View:
-    """The table message's one button: a private look at your hand, with your controls."""
+    """The table message's buttons: a private look at your hand with your controls, and, while a computer
+    plays for someone who ran out of time, the button that gives them their seat back."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         button("Show my hand", custom_id("hand", table.id, 0, "show"), discord.ButtonStyle.primary, row=0)
     )
+    if any(seat.auto for seat in table.seats):
+        view.add_item(take_back_button(table))
     return view
+
+
+def take_back_button(table: Table) -> GameButton:
+    """The one click that gives a player their seat back from the computer playing it."""
+    cid = custom_id("seat", table.id, 0, "back")
+    return button("Take my seat back", cid, discord.ButtonStyle.success, row=0)
 
 
 def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
@@ -236,6 +354,8 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.images = bot.settings.images
+        self.computer_delay = bot.settings.computer_delay
+        self.computer_budget_ms = bot.settings.computer_budget_ms
 
     # -- pictures ----------------------------------------------------------------------------------
 
@@ -288,6 +408,7 @@ class TableManager:
         self, table: Table, view: PlayerView, *, files_allowed: bool = True
     ) -> tuple[discord.Embed, list[discord.File]]:
         """A player's hand message: the embed and its picture of the hand (playable cards raised)."""
+        view = table.labelled(view)
         embed = render.hand_embed(view)
         picture = await self._with_picture(
             table, embed, lambda: images.hand_file(view), files_allowed=files_allowed
@@ -297,7 +418,13 @@ class TableManager:
     async def table_message(
         self, table: Table, view: PublicView, note: str | None = None, *, files_allowed: bool
     ) -> tuple[discord.Embed, list[discord.File]]:
-        """The table message: the embed and its picture of the trump and the trick."""
+        """The table message: the embed and its picture of the trump and the trick.
+
+        Without a ``note`` of its own, the message shows the table's standing notice, if any.
+        """
+        view = table.labelled(view)
+        if note is None and table.notice is not None:
+            note = table.notice[1]
         embed = render.table_embed(view, note=note)
         picture = await self._with_picture(
             table, embed, lambda: images.table_file(view), files_allowed=files_allowed
@@ -320,10 +447,21 @@ class TableManager:
                     log.error("Table %d could not be restored (%s); ending it", record.id, error)
                     await self.store.close(record.id, "ended", now())
                     continue
+                table.turn_seconds = await self.turn_seconds(table.guild_id)
             else:
                 self._arm_lobby_timer(table)
             self._add(table)
+            if table.game is not None:
+                # Turns under way start afresh: nobody loses time to the restart.
+                self._keep_going(table)
         log.info("Restored %d open table(s)", len(self.tables))
+
+    async def turn_seconds(self, guild_id: int) -> float:
+        """The server's time for a turn, in seconds (0: no limit)."""
+        server_settings = getattr(self.bot, "server_settings", None)
+        if server_settings is None:
+            return DEFAULT_TURN_SECONDS
+        return float((await server_settings.get(guild_id)).turn_timer_seconds)
 
     def _from_record(self, record: TableRecord) -> Table:
         return Table(
@@ -333,7 +471,7 @@ class TableManager:
             host_id=record.host_id,
             edition=record.edition,
             status=record.status,
-            seats=[Seat(s.user_id, s.name, s.dms_closed) for s in record.seats],
+            seats=[Seat(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed) for s in record.seats],
             message_id=record.message_id,
             updated_at=record.updated_at,
             ping_id=record.ping_message_id,
@@ -347,8 +485,9 @@ class TableManager:
         self.tables.pop(table.id, None)
         if self.by_channel.get(table.channel_id) == table.id:
             del self.by_channel[table.channel_id]
-        if table.lobby_timer is not None and table.lobby_timer is not asyncio.current_task():
-            table.lobby_timer.cancel()
+        for task in (table.lobby_timer, table.clock, table.driver):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
 
     def in_channel(self, channel_id: int) -> Table | None:
         """The open table of a channel."""
@@ -356,10 +495,11 @@ class TableManager:
         return None if table_id is None else self.tables.get(table_id)
 
     def close(self) -> None:
-        """Stop the lobby timers (the bot is shutting down)."""
+        """Stop the lobby timers, turn clocks and computers (the bot is shutting down)."""
         for table in self.tables.values():
-            if table.lobby_timer is not None:
-                table.lobby_timer.cancel()
+            for task in (table.lobby_timer, table.clock, table.driver):
+                if task is not None:
+                    task.cancel()
 
     # -- the lobby ---------------------------------------------------------------------------------
 
@@ -393,12 +533,13 @@ class TableManager:
         embed = discord.Embed(
             title=f"{EDITION_NAMES[table.edition]}: a new table",
             description=(
-                f"Host: <@{table.host_id}>. Press **Join** to take a seat; the host presses **Start** "
-                f"with {MIN_PLAYERS} to {MAX_PLAYERS} players. Hands are sent by direct message."
+                f"Host: <@{table.host_id}>. Press **Join** to take a seat; the host can add computer "
+                f"players and presses **Start** with {MIN_PLAYERS} to {MAX_PLAYERS} players. "
+                "Hands are sent by direct message."
             ),
             colour=discord.Colour.blurple(),
         )
-        seats = "\n".join(f"{i + 1}. <@{seat.user_id}>" for i, seat in enumerate(table.seats))
+        seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
         embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
         minutes = round(self.lobby_timeout / 60)
         embed.set_footer(text=f"An idle table closes itself after {minutes} minutes.")
@@ -407,9 +548,13 @@ class TableManager:
         return embed
 
     async def lobby_click(
-        self, interaction: discord.Interaction[WizardBot], table: Table, action: str
+        self,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        action: str,
+        values: list[str] | None = None,
     ) -> None:
-        """Join, Leave, Start or Cancel, on the lobby message."""
+        """Join, Leave, Start, Cancel, and the host's Add and Remove a computer, on the lobby message."""
         user = interaction.user
         seat = table.seat_of(user.id)
         if action == "join":
@@ -422,11 +567,28 @@ class TableManager:
             if seat is None:
                 raise Refusal("You don't have a seat at this table.")
             del table.seats[seat]
+            members = [s for s in table.seats if s.computer is None]
             if not table.seats:
                 await self._cancel_lobby(interaction, table, f"{user.mention} left; the table is closed.")
                 return
-            if user.id == table.host_id:
-                table.host_id = table.seats[0].user_id
+            if user.id == table.host_id and members:
+                table.host_id = members[0].user_id
+            # With only computers left the host stays host without a seat, to start a computers' game.
+        elif action in ("addcpu", "rmcpu"):
+            if user.id != table.host_id:
+                raise Refusal(f"Only the host, <@{table.host_id}>, can add or remove computer players.")
+            if action == "rmcpu":
+                computers = [i for i, s in enumerate(table.seats) if s.computer is not None]
+                if not computers:
+                    raise Refusal("There is no computer player at this table.")
+                del table.seats[computers[-1]]
+            else:
+                level = values[0] if values and len(values) == 1 else None
+                if level not in LEVELS:
+                    raise Refusal("That isn't a computer level: choose Easy, Medium or Hard.")
+                if len(table.seats) >= MAX_PLAYERS:
+                    raise Refusal(f"This table is full ({MAX_PLAYERS} players).")
+                table.seats.append(table.new_computer(level))
         elif action == "start":
             if user.id != table.host_id:
                 raise Refusal(f"Only the host, <@{table.host_id}>, can start the game.")
@@ -443,6 +605,8 @@ class TableManager:
             return
         else:
             raise Refusal("That button isn't valid.")
+        if values is not None and action != "addcpu":
+            raise Refusal("That menu isn't valid.")
         table.updated_at = now()
         await self.store.set_seats(table.id, table.records(), table.host_id, table.updated_at)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
@@ -487,10 +651,11 @@ class TableManager:
         await self.store.start(table.id, game.seed, game.log, now())
         table.game = game
         table.status = "playing"
+        table.turn_seconds = await self.turn_seconds(table.guild_id)
         if table.lobby_timer is not None:
             table.lobby_timer.cancel()
             table.lobby_timer = None
-        dealer = table.seats[game.first_dealer].name
+        dealer = table.seats[game.first_dealer].label
         note = f"{render.display_name(dealer)} drew the highest card and deals first (R-1)."
         embed, files = await self.table_message(
             table, game.public_view(), note, files_allowed=self.reply_allows_files(interaction)
@@ -498,11 +663,14 @@ class TableManager:
         await interaction.response.edit_message(embed=embed, view=table_view(table), attachments=files)
         await self._deal_out(table)
         await self._notify_turn(table)
+        self._keep_going(table)
 
     # -- clicks ------------------------------------------------------------------------------------
 
-    async def handle_click(self, interaction: discord.Interaction[WizardBot], cid: str) -> None:
-        """Every button of ours ends here; refusals are answered privately, in words."""
+    async def handle_click(
+        self, interaction: discord.Interaction[WizardBot], cid: str, values: list[str] | None = None
+    ) -> None:
+        """Every button and menu of ours ends here; refusals are answered privately, in words."""
         try:
             match = CUSTOM_ID.fullmatch(cid)
             if match is None:
@@ -520,12 +688,16 @@ class TableManager:
                     raise Refusal("That button isn't valid.")
                 if table.status != ("lobby" if kind == "lobby" else "playing"):
                     raise Refusal("This message is out of date: the table has moved on.")
+                if values is not None and kind != "lobby":
+                    raise Refusal("That menu isn't valid.")
                 if kind == "lobby":
-                    await self.lobby_click(interaction, table, arg)
+                    await self.lobby_click(interaction, table, arg, values)
                 elif kind == "hand":
                     await self.show_hand(interaction, table)
                 elif kind == "act":
                     await self.act(interaction, table, int(match["version"]), int(arg))
+                elif kind == "seat":
+                    await self.take_back(interaction, table)
                 else:
                     await self.confirm_end(interaction, table, kind, arg == "yes")
         except Refusal as refusal:
@@ -545,7 +717,7 @@ class TableManager:
             raise Refusal("You're not playing at this table.")
         assert table.game is not None
         view = table.game.view(seat)
-        controls = controls_view(table, view)
+        controls = None if table.seats[seat].auto else controls_view(table, view)
         embed, files = await self.hand_message(
             table, view, files_allowed=self.reply_allows_files(interaction)
         )
@@ -562,17 +734,52 @@ class TableManager:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("You're not playing at this table.")
+        player = table.seats[seat]
+        if player.auto:
+            raise Refusal(
+                "A computer is playing your seat since you ran out of time twice in a row. "
+                "Press **Take my seat back** on the table to play again."
+            )
         if version != game.version:
             raise Refusal(
                 "This message is out of date: the game has moved on. "
                 "Press **Show my hand** on the table for your current hand."
             )
-        after = game.clone()
+        rounds_before = len(game.round_results)
         try:
-            after.apply(code, player=seat)
+            await self._commit(table, seat, code)
         except WizardError as error:
             text = str(error)
             raise Refusal(text[:1].upper() + text[1:] + ".") from None
+        if player.missed:
+            player.missed = 0
+            await self.store.set_seat(table.id, table.record(seat))
+        if table.notice is not None and table.notice[0] == seat:
+            table.notice = None
+        after = table.game
+        assert after is not None
+        # The clicked message shows the player's new hand; if it is still their turn (they took the
+        # trick and lead, say) it carries their next controls, and no other message is sent to them.
+        mine = after.view(seat)
+        controls = controls_view(table, mine)
+        embed, files = await self.hand_message(
+            table, mine, files_allowed=self.reply_allows_files(interaction)
+        )
+        await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
+        in_dm = interaction.guild_id is None and interaction.message is not None
+        player.turn_message = interaction.message if controls is not None and in_dm else None
+        await self._after_action(table, rounds_before, actor=seat)
+
+    async def _commit(self, table: Table, seat: int, code: int) -> None:
+        """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
+
+        A refused action raises WizardError and changes nothing. The last action of a game stores the
+        results in the same transaction.
+        """
+        game = table.game
+        assert game is not None
+        after = game.clone()
+        after.apply(code, player=seat)
         new_entries = after.log[game.version :]
         if after.is_over:
             record = TableRecord(
@@ -592,28 +799,201 @@ class TableManager:
         else:
             await self.store.append(table.id, game.version, new_entries, now())
         table.game = after
+        table.turns.pop(seat, None)
+
+    async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """Give a player their seat back from the computer that has been playing it."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You're not playing at this table.")
+        player = table.seats[seat]
+        if not player.auto:
+            raise Refusal("Your seat is already yours: no computer is playing for you.")
+        player.auto = False
+        player.missed = 0
+        await self.store.set_seat(table.id, table.record(seat))
+        if table.notice is not None and table.notice[0] == seat:
+            table.notice = None
+        game = table.game
+        assert game is not None
+        yours = seat in self._waiting(game)
+        text = "Welcome back: your seat is yours again."
+        if yours:
+            text += " It's your turn, and your controls are in a new message."
+        await interaction.response.send_message(text, ephemeral=True)
+        await self._edit_table_message(table, view=table_view(table))
+        if yours:
+            await self._notify_turn(table)
+        self._keep_going(table)
+
+    # -- computer players and the turn clock -------------------------------------------------------
+
+    @staticmethod
+    def _waiting(game: Game) -> tuple[int, ...]:
+        """The seats that may act now."""
+        current = game.current_player
+        return () if current is None else (current,)
+
+    def _computer_to_act(self, table: Table) -> int | None:
+        """A seat a computer plays that may act now, if there is one."""
+        game = table.game
+        if game is None or game.is_over:
+            return None
+        return next((s for s in self._waiting(game) if table.seats[s].played_by_computer), None)
+
+    def _keep_going(self, table: Table) -> None:
+        """After every change to a running game: restart the turn clock for the members who are to act,
+        and wake the computers if one of them is to act."""
+        game = table.game
+        if game is None or game.is_over or table.id not in self.tables:
+            return
+        waiting = [s for s in self._waiting(game) if not table.seats[s].played_by_computer]
+        for seat in list(table.turns):
+            if seat not in waiting:
+                del table.turns[seat]
+        for seat in waiting:
+            table.turns.setdefault(seat, Turn(now()))
+        if table.clock is not None and table.clock is not asyncio.current_task():
+            table.clock.cancel()
+        table.clock = None
+        if table.turns and table.turn_seconds > 0:
+            table.clock = asyncio.create_task(self._turn_clock(table), name=f"wizard-clock-{table.id}")
+        if self._computer_to_act(table) is not None and (table.driver is None or table.driver.done()):
+            table.driver = asyncio.create_task(self._drive(table), name=f"wizard-computers-{table.id}")
+
+    async def _drive(self, table: Table) -> None:
+        """Make the computers' moves, one at a time, each after a short pause, until a member is to act."""
+        try:
+            while True:
+                if self.computer_delay:
+                    await asyncio.sleep(self.computer_delay)
+                async with table.lock:
+                    if table.id not in self.tables or self.bot.closing:
+                        return
+                    seat = self._computer_to_act(table)
+                    if seat is None:
+                        return
+                    await self._computer_move(table, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("The computer players of table %d stopped", table.id)
+
+    async def _computer_move(self, table: Table, seat: int) -> None:
+        """One move by the computer playing a seat (the caller holds the table's lock).
+
+        The decision is computed in a worker thread: a hard player thinks for up to its budget, and the
+        event loop goes on serving every other table meanwhile.
+        """
+        game = table.game
+        assert game is not None
+        view = game.view(seat)
+        level = cast(Level, table.seats[seat].computer or STAND_IN_LEVEL)
+        try:
+            code = await asyncio.to_thread(
+                decide, view, level, seed=secrets.randbits(64), budget_ms=self.computer_budget_ms
+            )
+        except Exception:
+            log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
+            code = view.legal_actions[0]
         rounds_before = len(game.round_results)
-        # The clicked message shows the player's new hand; if it is still their turn (they took the
-        # trick and lead, say) it carries their next controls, and no other message is sent to them.
-        mine = after.view(seat)
-        controls = controls_view(table, mine)
-        embed, files = await self.hand_message(
-            table, mine, files_allowed=self.reply_allows_files(interaction)
+        try:
+            await self._commit(table, seat, code)
+        except WizardError:
+            log.exception("A computer player of table %d chose an illegal action %d", table.id, code)
+            await self._commit(table, seat, view.legal_actions[0])
+        await self._after_action(table, rounds_before, actor=None)
+
+    async def _turn_clock(self, table: Table) -> None:
+        """Remind members at half their turn time, and play their turn for them when it runs out."""
+        limit = table.turn_seconds
+        while table.clock is asyncio.current_task():
+            due = [
+                (turn.started + (limit if turn.reminded else limit / 2), seat)
+                for seat, turn in table.turns.items()
+            ]
+            if not due:
+                return
+            when, seat = min(due)
+            if when > now():
+                await asyncio.sleep(when - now())
+                continue
+            async with table.lock:
+                if table.id not in self.tables or table.clock is not asyncio.current_task():
+                    return
+                turn = table.turns.get(seat)
+                if turn is None:
+                    continue
+                deadline = turn.started + limit
+                if not turn.reminded:
+                    turn.reminded = True
+                    if now() < deadline:
+                        await self._remind(table, seat, deadline)
+                        continue
+                if now() >= deadline:
+                    await self._time_out(table, seat)
+
+    async def _remind(self, table: Table, seat: int, deadline: float) -> None:
+        """Tell a member, privately if possible, that their turn is half over."""
+        player = table.seats[seat]
+        left = render.duration(deadline - now())
+        text = (
+            f"⏰ It's still your turn at the Wizard table in <#{table.channel_id}> ({table.jump_url}): "
+            f"{left} left before a computer plays it for you."
         )
-        await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
-        in_dm = interaction.guild_id is None and interaction.message is not None
-        table.seats[seat].turn_message = interaction.message if controls is not None and in_dm else None
-        await self._after_action(table, rounds_before, actor=seat)
+        if not player.dms_closed and await self._dm(table, seat, content=text) is not None:
+            return
+        await self._clear_ping(table)
+        ping = await self._send_channel(
+            table, content=f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**."
+        )
+        if ping is not None:
+            table.ping_id = ping.id
+            await self.store.set_ping(table.id, ping.id)
+
+    async def _time_out(self, table: Table, seat: int) -> None:
+        """A member's turn ran out: a computer plays it, and after the second miss in a row their seat."""
+        player = table.seats[seat]
+        player.missed += 1
+        player.auto = player.missed >= MISSED_TURNS_FOR_TAKEOVER
+        await self.store.set_seat(table.id, table.record(seat))
+        await self._strip_turn_message(player)
+        name = render.display_name(player.name)
+        if player.auto:
+            text = (
+                f"⏱️ {name} ran out of time twice in a row: a computer plays for them until they press "
+                "**Take my seat back**."
+            )
+        else:
+            text = f"⏱️ {name} ran out of time, so a computer played their turn."
+        table.notice = (seat, text)
+        await self._computer_move(table, seat)
+        if player.auto and table.id in self.tables and not player.dms_closed:
+            view = discord.ui.View(timeout=None)
+            view.add_item(take_back_button(table))
+            await self._dm(
+                table,
+                seat,
+                content=(
+                    f"You ran out of time twice in a row at the Wizard table in <#{table.channel_id}>, so a "
+                    "computer is playing your seat. Press the button whenever you want it back."
+                ),
+                view=view,
+            )
 
     # -- telling everyone --------------------------------------------------------------------------
 
-    async def _after_action(self, table: Table, rounds_before: int, actor: int) -> None:
+    async def _after_action(self, table: Table, rounds_before: int, actor: int | None) -> None:
+        """Tell everyone about an action: the round's summary, the table, new hands, whose turn it is.
+
+        ``actor`` is the member whose click is being answered, with their next controls if any.
+        """
         game = table.game
         assert game is not None
         new_round = len(game.round_results) > rounds_before
         if new_round:
             result = game.round_results[-1]
-            await self._send_channel(table, embed=render.round_summary_embed(result, game.players))
+            await self._send_channel(table, embed=render.round_summary_embed(result, table.labels))
         if game.is_over:
             await self._finish(table)
             return
@@ -624,6 +1004,7 @@ class TableManager:
         if new_round:
             await self._deal_out(table)
         await self._notify_turn(table, actor=actor)
+        self._keep_going(table)
 
     async def _finish(self, table: Table) -> None:
         game = table.game
@@ -635,9 +1016,10 @@ class TableManager:
         embed, files = await self.table_message(table, game.public_view(), files_allowed=files_allowed)
         await self._edit_table_message(table, embed=embed, view=None, attachments=files)
         result = game.result()
-        final = render.final_embed(result, game.players, table.edition)
+        names = table.labels
+        final = render.final_embed(result, names, table.edition)
         chart = await self._with_picture(
-            table, final, lambda: images.chart_file(result, game.players), files_allowed=files_allowed
+            table, final, lambda: images.chart_file(result, names), files_allowed=files_allowed
         )
         await self._send_channel(table, embed=final, files=chart)
 
@@ -646,25 +1028,35 @@ class TableManager:
         game = table.game
         assert game is not None
         for seat_index, seat in enumerate(table.seats):
-            if seat_index == game.current_player or seat.dms_closed:
+            # Computers need no messages; the member to act gets their hand with their controls.
+            if seat.computer is not None or seat.dms_closed:
+                continue
+            if seat_index in self._waiting(game) and not seat.auto:
                 continue
             embed, files = await self.hand_message(table, game.view(seat_index))
-            await self._dm(table, seat_index, embed, None, files)
+            await self._dm(table, seat_index, embed=embed, files=files)
 
     async def _notify_turn(self, table: Table, actor: int | None = None) -> None:
-        """A new message to the player whose turn it is (an edited one would notify nobody)."""
+        """A new message to the member whose turn it is (an edited one would notify nobody)."""
         game = table.game
-        assert game is not None and game.current_player is not None
-        current = game.current_player
-        seat = table.seats[current]
+        assert game is not None
         await self._clear_ping(table)
-        if current == actor:
-            return
+        for current in self._waiting(game):
+            if current != actor and not table.seats[current].played_by_computer:
+                await self._notify_member(table, current)
+
+    async def _notify_member(self, table: Table, current: int) -> None:
+        """Send one member their hand with their controls, or ping them in the channel without DMs."""
+        game = table.game
+        assert game is not None
+        seat = table.seats[current]
         view = game.view(current)
         if not seat.dms_closed:
             await self._strip_turn_message(seat)
             embed, files = await self.hand_message(table, view)
-            message = await self._dm(table, current, embed, controls_view(table, view), files)
+            message = await self._dm(
+                table, current, embed=embed, view=controls_view(table, view), files=files
+            )
             if message is not None:
                 seat.turn_message = message
                 return
@@ -698,9 +1090,11 @@ class TableManager:
         self,
         table: Table,
         seat_index: int,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        files: list[discord.File],
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
     ) -> discord.Message | None:
         """Send a player a direct message; if their DMs are closed, say so once in the channel."""
         seat = table.seats[seat_index]
@@ -711,7 +1105,12 @@ class TableManager:
                 user = await self.bot.fetch_user(seat.user_id)
                 seat.dm_channel_id = (await user.create_dm()).id
             channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
-            return await channel.send(embed=embed, view=view or discord.utils.MISSING, files=files)
+            return await channel.send(
+                content=content,
+                embed=embed or discord.utils.MISSING,
+                view=view or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
+            )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("Could not DM a player of table %d: %s", table.id, error)
@@ -786,7 +1185,10 @@ class TableManager:
         self._check_may_end(interaction, table, kind)
         question = {
             "end": "End this game for everyone? No results will be recorded.",
-            "leave": "Leave the game? Without you it ends for everyone, and no results are recorded.",
+            "leave": (
+                "Leave the game? A computer takes your seat and plays it to the end, "
+                "and the game won't count for you."
+            ),
         }[kind]
         yes = "Yes, end it" if kind == "end" else "Yes, leave"
         view = discord.ui.View(timeout=None)
@@ -804,11 +1206,39 @@ class TableManager:
             return
         self._check_may_end(interaction, table, kind)
         mention = interaction.user.mention
-        why = (
-            f"{mention} ended the game." if kind == "end" else f"{mention} left the table, so the game ended."
-        )
+        if kind == "leave":
+            await interaction.response.edit_message(
+                content="You left the game; a computer plays your seat to the end.", view=None
+            )
+            await self.replace_with_computer(table, interaction.user.id)
+            return
         await interaction.response.edit_message(content="The game has ended.", view=None)
-        await self.end_game(table, why)
+        await self.end_game(table, f"{mention} ended the game.")
+
+    async def replace_with_computer(self, table: Table, user_id: int) -> None:
+        """A member leaves a running game: a computer takes their seat for good, and the game goes on.
+
+        The seat gets a computer's id, so the game's result is recorded as a computer's, not theirs.
+        """
+        seat = table.seat_of(user_id)
+        assert seat is not None and table.game is not None
+        player = table.seats[seat]
+        await self._strip_turn_message(player)
+        stand_in = table.new_computer(STAND_IN_LEVEL)
+        left = player.name
+        player.user_id, player.name = stand_in.user_id, f"Stand-in for {left}"
+        player.computer = STAND_IN_LEVEL
+        player.auto, player.missed = False, 0
+        await self.store.set_seat(table.id, table.record(seat))
+        if seat in self._waiting(table.game):
+            await self._clear_ping(table)
+        table.turns.pop(seat, None)
+        table.notice = (seat, f"{render.display_name(left)} left; a computer plays their seat from here on.")
+        embed, files = await self.table_message(
+            table, table.game.public_view(), files_allowed=self.channel_allows_files(table)
+        )
+        await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
+        self._keep_going(table)
 
     async def end_game(self, table: Table, why: str) -> None:
         """Stop a running game (the caller holds its lock); nothing is recorded for the leaderboard."""

@@ -1,0 +1,341 @@
+"""Computer players in Discord: added in the lobby, playing whole games, the turn clock, and leaving.
+
+The bot under test makes its computers move without a pause and think for 5 ms (``conftest``), so a
+member's click returns once every computer after them has moved.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_helpers import (
+    TestTable,
+    act_code,
+    act_ids,
+    assert_refused,
+    buttons,
+    clickable,
+    custom_ids,
+    make_players,
+    manager,
+    message_payload,
+    message_text,
+    result_rows,
+    snapshot,
+    stored,
+)
+from discord_payloads import assert_valid_discord_payloads
+from simcord import ChannelHandle, Env, MemberActor
+from simcord import actors as simcord_actors
+from simcord.backend.models import Message as StoredMessage
+
+from cogs.utils.tables import Table as BotTable
+from wizard_core import Game
+
+pytestmark = pytest.mark.simcord(settle_timeout=60)
+
+SELECT = 3
+MESSAGE_COMPONENT = 3
+
+
+def seats(database_path: Path, table_id: int) -> list[dict[str, Any]]:
+    with sqlite3.connect(database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        rows = conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [dict(row) for row in rows.fetchall()]
+
+
+async def lobby_with_computers(
+    env: Env, humans: int, levels: list[str], *, start: bool = True, host_leaves: bool = False
+) -> TestTable:
+    """A table opened by the first of `humans` new members, with computers of `levels` added by the host."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    players = make_players(env, guild, humans)
+    opened = await players[0].slash(channel, "wizard new")
+    assert opened.response is not None and not opened.ephemeral
+    for player in players[1:]:
+        await player.click(opened.response, label="Join")
+    bot_table = manager(env).in_channel(channel.id)
+    assert bot_table is not None
+    table = TestTable(env, guild, channel, list(players), bot_table.id, opened.response.id)
+    for level in levels:
+        added = await players[0].select(table.table_message, [level], custom_id=lobby_id(table, "addcpu"))
+        assert not added.ephemeral, added.response.content if added.response else added
+    if host_leaves:
+        await players[0].click(table.table_message, label="Leave")
+    if start:
+        started = await players[0].click(table.table_message, label="Start")
+        assert not started.ephemeral, started.response.content if started.response else started
+    return table
+
+
+def lobby_id(table: TestTable, action: str) -> str:
+    return f"wizard:lobby:{table.table_id}:0:{action}"
+
+
+def bot_table(table: TestTable) -> BotTable:
+    found = table.bot_table
+    assert found is not None
+    return found
+
+
+def human_seat(table: TestTable, player: MemberActor) -> int:
+    seat = bot_table(table).seat_of(player.id)
+    assert seat is not None
+    return seat
+
+
+async def play_member_turn(table: TestTable, player: MemberActor, rng: random.Random) -> None:
+    """The member acts through the DM controls of their turn: a random legal action."""
+    game = table.game
+    seat = human_seat(table, player)
+    assert game.current_player == seat
+    message = table.dm_controls(player)
+    assert message is not None, f"{player.name} has no controls for their turn"
+    offered = sorted(act_code(cid) for cid in act_ids(message))
+    assert offered == sorted(game.legal_actions())
+    code = rng.choice(offered)
+    result = await player.user.click(clickable(table.env, message), custom_id=table.act_id(code))
+    assert not result.ephemeral, result.response.content if result.response else result
+
+
+async def play_members_to_the_end(table: TestTable, rng: random.Random, limit: int = 2000) -> Game:
+    """Members play their turns until the game ends; computers move by themselves in between."""
+    last: Game | None = None
+    for _ in range(limit):
+        if not table.running():
+            assert last is not None
+            return last
+        game = last = table.game
+        current = game.current_player
+        assert current is not None
+        seat = bot_table(table).seats[current]
+        assert not seat.played_by_computer, "the bot stopped on a computer's turn"
+        player = next(p for p in table.players if p.id == seat.user_id)
+        await play_member_turn(table, player, rng)
+    raise AssertionError("the game did not end")
+
+
+async def forge_select(
+    env: Env, actor: MemberActor, message: StoredMessage, cid: str, values: list[str]
+) -> Any:
+    """A select whose value the bot never offered (a tampered client), sent on the real message."""
+    payload = message_payload(env, message)
+    channel = ChannelHandle(env, actor.guild, env.backend.get_channel(message.channel_id))
+    data = {"custom_id": cid, "component_type": SELECT, "values": values}
+    env._begin_operation("select")
+    try:
+        return await simcord_actors._dispatch_actor_interaction(
+            actor, MESSAGE_COMPONENT, channel, data, extra={"message": payload}, source_message_id=message.id
+        )
+    finally:
+        env._end_operation()
+
+
+# -- the lobby -------------------------------------------------------------------------------------------
+
+
+async def test_the_host_adds_and_removes_labelled_computers(simcord_env: Env, database_path: Path) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["easy", "hard"], start=False)
+    text = message_text(table.table_message)
+    assert "🤖 Ada (Easy)" in text and "🤖 Alan (Hard)" in text
+    stored_seats = seats(database_path, table.table_id)
+    assert [row["computer"] for row in stored_seats] == [None, "easy", "hard"]
+    assert [row["user_id"] < 0 for row in stored_seats] == [False, True, True]
+    removed = await table.players[0].click(table.table_message, label="Remove a computer")
+    assert not removed.ephemeral
+    assert [row["computer"] for row in seats(database_path, table.table_id)] == [None, "easy"]
+    assert "Alan" not in message_text(table.table_message)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_only_the_host_adds_computers_and_only_real_levels(
+    simcord_env: Env, database_path: Path
+) -> None:
+    table = await lobby_with_computers(simcord_env, 2, ["medium"], start=False)
+    guest = table.players[1]
+    before = snapshot(table, database_path)
+    refused = await guest.select(table.table_message, ["hard"], custom_id=lobby_id(table, "addcpu"))
+    assert_refused(refused, "Only the host")
+    refused = await guest.click(table.table_message, label="Remove a computer")
+    assert_refused(refused, "Only the host")
+    message = stored(simcord_env, table.channel.id, table.message_id)
+    forged = await forge_select(
+        simcord_env, table.players[0], message, lobby_id(table, "addcpu"), ["grandmaster"]
+    )
+    assert_refused(forged, "isn't a computer level")
+    assert snapshot(table, database_path) == before
+    assert len(bot_table(table).seats) == 3
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_full_table_takes_no_more_computers(simcord_env: Env) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["easy"] * 5, start=False)
+    assert len(bot_table(table).seats) == 6
+    payload = message_payload(simcord_env, stored(simcord_env, table.channel.id, table.message_id))
+    selects = [c for row in payload["components"] for c in row["components"] if c["type"] == SELECT]
+    assert selects and selects[0]["disabled"] is True
+    assert_valid_discord_payloads(simcord_env)
+
+
+# -- whole games ----------------------------------------------------------------------------------------
+
+
+async def test_one_member_plays_a_whole_game_against_computers(simcord_env: Env, database_path: Path) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["easy", "medium", "hard"])
+    member = table.players[0]
+    await play_members_to_the_end(table, random.Random(1))
+    rows = result_rows(database_path, table.table_id)
+    assert len(rows) == 4
+    assert [row["computer"] for row in rows] == [0, 1, 1, 1]
+    assert rows[0]["user_id"] == member.id
+    assert all(row["user_id"] < 0 for row in rows[1:])
+    text = message_text(table.channel_messages()[-1])
+    assert "Game over" in text and "🤖 Alan (Medium)" in text
+    # The leaderboard ranks the member and no computer.
+    board = await member.slash(table.channel, "wizard leaderboard")
+    assert board.response is not None
+    board_text = message_text(board.response)
+    assert member.mention in board_text and "1 player" in board_text
+    # Computers get no messages: every DM went to the member.
+    used = {channel for channel, messages in simcord_env.backend.messages.items() if messages}
+    assert used == {table.channel.id, member.user.dm_channel.id}
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_computers_alone_play_a_game_to_the_end(
+    simcord_env: Env, database_path: Path, make_bot: Any
+) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["easy"] * 5, start=False)
+    # The host leaves the table to the computers but stays its host, and starts a computers' game.
+    await table.players[0].click(table.table_message, label="Leave")
+    await table.players[0].select(table.table_message, ["easy"], custom_id=lobby_id(table, "addcpu"))
+    assert all(seat.computer for seat in bot_table(table).seats)
+    started = await table.players[0].click(table.table_message, label="Start")
+    assert not started.ephemeral
+    assert not table.running()
+    rows = result_rows(database_path, table.table_id)
+    assert len(rows) == 6 and all(row["computer"] == 1 for row in rows)
+    assert "Game over" in message_text(table.channel_messages()[-1])
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_member_who_leaves_is_replaced_by_a_computer(simcord_env: Env, database_path: Path) -> None:
+    table = await lobby_with_computers(simcord_env, 3, [])
+    leaver = table.players[2]
+    asked = await leaver.slash(table.channel, "wizard leave")
+    assert asked.response is not None and "computer takes your seat" in asked.response.content
+    done = await leaver.click(asked.response, label="Yes, leave")
+    assert done.response is not None and "a computer plays your seat" in done.response.content
+    assert table.running()
+    row = seats(database_path, table.table_id)[2]
+    assert row["computer"] == "medium" and row["user_id"] < 0
+    assert "Stand-in for" in message_text(table.table_message)
+    again = await leaver.click(table.table_message, label="Show my hand")
+    assert_refused(again, "not playing")
+    table.players = table.players[:2]
+    await play_members_to_the_end(table, random.Random(2))
+    rows = result_rows(database_path, table.table_id)
+    assert [row["computer"] for row in rows] == [0, 0, 1]
+    assert leaver.id not in {row["user_id"] for row in rows}
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_computers_carry_on_after_a_restart(
+    simcord_env: Env, database_path: Path, make_bot: Any
+) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["hard", "easy"])
+    rng = random.Random(3)
+    for _ in range(4):
+        await play_member_turn(table, table.players[0], rng)
+    await simcord_env.restart_bot(make_bot())
+    restored = bot_table(table)
+    assert [seat.computer for seat in restored.seats] == [None, "hard", "easy"]
+    await play_members_to_the_end(table, rng)
+    assert [row["computer"] for row in result_rows(database_path, table.table_id)] == [0, 1, 1]
+
+
+# -- the turn clock -------------------------------------------------------------------------------------
+
+
+def clock_messages(table: TestTable, player: MemberActor, needle: str) -> list[StoredMessage]:
+    return [m for m in table.dm_messages(player) if needle in message_text(m)]
+
+
+async def computers_until_turn_of(env: Env, table: TestTable, seat: int, limit: int = 200) -> None:
+    """With a pause before each computer move, let time pass until it is `seat`'s turn."""
+    for _ in range(limit):
+        if table.game.current_player == seat:
+            return
+        await env.advance_time(1.1)
+    raise AssertionError("the seat's turn never came")
+
+
+async def test_the_turn_clock_reminds_plays_takes_over_and_gives_back(
+    simcord_env: Env, database_path: Path, make_bot: Any
+) -> None:
+    # Computers pause a second before each move here, so a computer's seat does not race to the end.
+    await simcord_env.restart_bot(make_bot(computer_delay=1))
+    table = await lobby_with_computers(simcord_env, 1, ["easy", "easy"])
+    member = table.players[0]
+    seat = human_seat(table, member)
+    await computers_until_turn_of(simcord_env, table, seat)
+    version = table.game.version
+    # Half the default two minutes: a reminder by DM, nothing played.
+    await simcord_env.advance_time(61)
+    reminders = clock_messages(table, member, "left before a computer plays it")
+    assert len(reminders) == 1
+    assert table.game.version == version
+    # Time is up: a computer plays that turn, the table says so, and the miss is stored.
+    await simcord_env.advance_time(60)
+    assert table.game.version > version
+    assert "ran out of time, so a computer played their turn" in message_text(table.table_message)
+    assert seats(database_path, table.table_id)[seat]["missed"] == 1
+    assert not bot_table(table).seats[seat].auto
+    # The second miss in a row: a computer takes the seat, and the member is told how to take it back.
+    await computers_until_turn_of(simcord_env, table, seat)
+    await simcord_env.advance_time(121)
+    stored_seat = seats(database_path, table.table_id)[seat]
+    assert stored_seat["auto"] == 1 and stored_seat["missed"] == 2
+    assert "(🤖 away)" in message_text(table.table_message)
+    assert "Take my seat back" in [b.get("label") for b in buttons(table.table_message)]
+    offers = clock_messages(table, member, "computer is playing your seat")
+    assert len(offers) == 1 and "Take my seat back" in [b.get("label") for b in buttons(offers[0])]
+    # While away the member gets no controls, and the computer plays the seat's turns without waiting.
+    shown = await member.click(table.table_message, label="Show my hand")
+    assert shown.response is not None and not [c for c in custom_ids(shown.response) if ":act:" in c]
+    await computers_until_turn_of(simcord_env, table, seat)
+    version = table.game.version
+    await simcord_env.advance_time(1.1)
+    assert table.game.version > version
+    # One click gives the seat back; the member's next turn waits for them, with their controls.
+    back = await member.user.click(clickable(simcord_env, offers[0]), label="Take my seat back")
+    assert back.response is not None and "Welcome back" in back.response.content
+    stored_seat = seats(database_path, table.table_id)[seat]
+    assert stored_seat["auto"] == 0 and stored_seat["missed"] == 0
+    assert "Take my seat back" not in [b.get("label") for b in buttons(table.table_message)]
+    again = await member.user.click(clickable(simcord_env, offers[0]), label="Take my seat back")
+    assert_refused(again, "already yours")
+    await computers_until_turn_of(simcord_env, table, seat)
+    version = table.game.version
+    await simcord_env.advance_time(30)
+    assert table.game.version == version and table.dm_controls(member) is not None
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_acting_in_time_resets_the_missed_turns(simcord_env: Env, database_path: Path) -> None:
+    table = await lobby_with_computers(simcord_env, 1, ["easy", "easy"])
+    member = table.players[0]
+    seat = human_seat(table, member)
+    await simcord_env.advance_time(121)
+    assert seats(database_path, table.table_id)[seat]["missed"] == 1
+    await play_member_turn(table, member, random.Random(5))
+    assert seats(database_path, table.table_id)[seat]["missed"] == 0
+    await simcord_env.advance_time(121)
+    stored_seat = seats(database_path, table.table_id)[seat]
+    assert stored_seat["missed"] == 1 and stored_seat["auto"] == 0
