@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import json
 import logging
 import sqlite3
@@ -226,3 +228,18 @@ def test_a_new_variant_list_drops_the_nannie_option_with_nannie() -> None:
     without = changed(with_nannie, "variants", ["quick"])
     assert without == ServerSettings(variants=frozenset({"quick"}))
     assert changed(with_nannie, "variants", ["nannie", "canadian"]).nannie_every == 3
+
+
+async def test_changes_made_under_the_lock_both_count(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "w.sqlite3")
+
+    async def add(variant: str) -> None:
+        async with store.lock(GUILD):
+            current = await store.get(GUILD)
+            await asyncio.sleep(0)  # another change would read the same settings here
+            await store.set(GUILD, dataclasses.replace(current, variants=current.variants | {variant}))
+
+    await asyncio.gather(add("quick"), add("canadian"))
+    assert (await store.get(GUILD)).variants == {"quick", "canadian"}
+    assert store.lock(GUILD) is store.lock(GUILD) and store.lock(GUILD) is not store.lock(OTHER_GUILD)
+    await db.close()

@@ -9,6 +9,7 @@ only members with Manage Server may make one: the check runs on the command and 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import logging
@@ -76,6 +77,11 @@ class ServerSettingsStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: dict[int, ServerSettings] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, guild_id: int) -> asyncio.Lock:
+        """Held around a read-change-write of one server's settings, so two quick changes both count."""
+        return self._locks.setdefault(guild_id, asyncio.Lock())
 
     async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings; the defaults when it never chose any."""
@@ -147,7 +153,6 @@ def _from_row(guild_id: int, row: Any) -> ServerSettings:
 # -- the panel -------------------------------------------------------------------------------------------
 
 PREFIX = "wzset"
-PAGES = ("rules", "more")
 CUSTOM_ID = re.compile(
     r"wzset:(?:(?P<select>edition|preset|variants|nannie|timer|lobby)"
     r"|images:(?P<images>on|off|default)|reset:(?P<reset>rules|more)|page:(?P<page>rules|more))"
@@ -219,8 +224,8 @@ def panel_embed(
     embed = discord.Embed(
         title="Wizard settings for this server",
         description=(
-            "New tables in this server start with these settings; the host can still change the rules "
-            "in the lobby. Every change is saved at once. Only members with Manage Server can change them."
+            "New tables in this server start with these settings. Every change is saved at once. "
+            "Only members with Manage Server can change them."
         ),
         colour=COLOUR,
     )
@@ -495,22 +500,23 @@ async def handle_component(
         raise Refusal("The bot is restarting; try again in a minute.")
     guild_id = check_manager(interaction)
     store = _store(interaction)
-    current = await store.get(guild_id)
-    if match["select"] is not None:
-        assert values is not None
-        new = changed(current, match["select"], values)
-        page = SELECT_PAGE.get(match["select"], "more")
-    elif match["images"] is not None:
-        new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
-        page = "more"
-    elif match["reset"] is not None:
-        new, page = ServerSettings(), match["reset"]
-    else:
-        new, page = current, match["page"]
-    if new != current:
-        try:
-            await store.set(guild_id, new)
-        except RulesError as error:
-            raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
-        log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new)
+    async with store.lock(guild_id):
+        current = await store.get(guild_id)
+        if match["select"] is not None:
+            assert values is not None
+            new = changed(current, match["select"], values)
+            page = SELECT_PAGE.get(match["select"], "more")
+        elif match["images"] is not None:
+            new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
+            page = "more"
+        elif match["reset"] is not None:
+            new, page = ServerSettings(), match["reset"]
+        else:
+            new, page = current, match["page"]
+        if new != current:
+            try:
+                await store.set(guild_id, new)
+            except RulesError as error:
+                raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
+            log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new)
     await interaction.response.edit_message(**_panel(interaction, await store.get(guild_id), page))
