@@ -170,7 +170,7 @@ class Refusal(Exception):
 
 
 def timer_label(seconds: int) -> str:
-    """ "Off", "30 seconds", "2 minutes (default)" and so on."""
+    """A turn timer in words: "Off", "30 seconds", "2 minutes (default)" and so on."""
     if seconds == 0:
         text = "Off"
     elif seconds < 60:
