@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.db import Database, MigrationError
+from cogs.utils.server_settings import ServerSettingsStore
 from cogs.utils.settings import RedactTokenFilter, Settings, SettingsError, load_settings
 from cogs.utils.tables import TableManager
 
@@ -127,6 +128,7 @@ class WizardBot(commands.Bot):
     """The bot: one database, the cogs in cogs/, and slash commands registered only when they change."""
 
     tables: TableManager  # set by the wizard cog when it loads
+    server_settings: ServerSettingsStore  # likewise, before the tables
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()

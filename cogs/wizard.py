@@ -9,10 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import leaderboard
+from cogs.utils import leaderboard, server_settings
+from cogs.utils.server_settings import ServerSettingsStore
 from cogs.utils.store import TableStore
 from cogs.utils.tables import GameButton, Refusal, Table, TableManager
-from wizard_core import rules_summary
+from wizard_core import EDITIONS, RulesError, rules_summary
+from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -23,6 +25,19 @@ ABOUT = (
     "your hand is shown only to you."
 )
 FIELD_LIMIT = 1024
+DESCRIPTION_LIMIT = 4096
+EMBEDS_PER_MESSAGE = 10
+EMBED_TOTAL_LIMIT = 6000
+AUTOCOMPLETE_LIMIT = 25
+EDITION_TITLES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
+# /wizard rules topics, in the order autocomplete offers them, with the name shown there.
+RULES_TOPICS: dict[str, str] = {
+    "classic": "Classic Wizard rules",
+    "camelot": "Camelot Edition rules",
+    "variants": "All variants (house rules)",
+    **{variant.id: f"Variant: {variant.name}" for variant in VARIANTS.values()},
+    "unsupported": "Variants not supported yet",
+}
 
 
 def chunk_lines(text: str, limit: int = FIELD_LIMIT) -> Iterator[str]:
@@ -42,6 +57,107 @@ def chunk_lines(text: str, limit: int = FIELD_LIMIT) -> Iterator[str]:
         piece = candidate
     if piece:
         yield piece
+
+
+def _normal(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def find_topic(text: str) -> str | None:
+    """The /wizard rules topic a user typed (its key, autocomplete name or variant name), or None."""
+    key = _normal(text)
+    for topic, label in RULES_TOPICS.items():
+        if key in (_normal(topic), _normal(label)):
+            return topic
+    try:
+        return find_variant(text).id
+    except RulesError:
+        return None
+
+
+def topic_choices(current: str) -> list[app_commands.Choice[str]]:
+    """The topics whose key or name contains what was typed so far."""
+    key = _normal(current)
+    return [
+        app_commands.Choice(name=label, value=topic)
+        for topic, label in RULES_TOPICS.items()
+        if key in _normal(topic) or key in _normal(label)
+    ][:AUTOCOMPLETE_LIMIT]
+
+
+def topic_list() -> str:
+    return ", ".join(f"`{topic}`" for topic in RULES_TOPICS)
+
+
+def text_embeds(title: str, text: str, **fields: str) -> list[discord.Embed]:
+    """Long Markdown as embeds: the text split at line breaks over descriptions, then `fields`."""
+    pieces = list(chunk_lines(text, DESCRIPTION_LIMIT)) or [""]
+    embeds = [
+        discord.Embed(
+            title=title if index == 0 else f"{title} (continued)",
+            description=piece or None,
+            colour=discord.Colour.blurple(),
+        )
+        for index, piece in enumerate(pieces)
+    ]
+    for name, value in fields.items():
+        for index, piece in enumerate(chunk_lines(value)):
+            embeds[-1].add_field(
+                name=name if index == 0 else f"{name} (continued)", value=piece, inline=False
+            )
+    return embeds
+
+
+def incompatible_with(variant: Variant) -> list[str]:
+    """The names of the variants R-9 does not allow together with `variant`."""
+    names = []
+    for other in VARIANTS.values():
+        if other.id == variant.id:
+            continue
+        try:
+            check_variants("classic", {variant.id, other.id})
+        except RulesError:
+            names.append(other.name)
+    return names
+
+
+def rules_embeds(topic: str | None) -> list[discord.Embed]:
+    """What /wizard rules shows for a topic (a key of RULES_TOPICS, or None for the overview)."""
+    topics = {"More topics (`/wizard rules topic:…`)": topic_list()}
+    if topic is None or topic in EDITIONS:
+        edition = topic or "classic"
+        return text_embeds(f"{EDITION_TITLES[edition]} rules", rules_summary(edition), **topics)
+    if topic == "variants":
+        lines = [f"**{v.name}** (`{v.id}`): {v.help}" for v in VARIANTS.values()]
+        intro = (
+            "House rules a table can add. A server's defaults are chosen with `/wizard settings`; "
+            "`/wizard rules topic:<variant>` gives the full rule."
+        )
+        return text_embeds("Variants", intro + "\n" + "\n".join(lines))
+    if topic == "unsupported":
+        lines = [f"**{name}**: {why}." for name, why in UNSUPPORTED_VARIANTS.items()]
+        intro = "The rulebook names these variants, but the bot does not offer them yet:"
+        return text_embeds("Variants not supported yet", intro + "\n" + "\n".join(lines))
+    variant = VARIANTS[topic]
+    extra = {"In short": variant.help}
+    others = incompatible_with(variant)
+    if others:
+        extra["Cannot be combined with"] = "\n".join(others)
+    return text_embeds(f"Variant: {variant.name}", variant.rule, **extra)
+
+
+def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """Embeds grouped into messages within Discord's limits (10 embeds, 6000 characters in all)."""
+    batches: list[list[discord.Embed]] = [[]]
+    size = 0
+    for embed in embeds:
+        length = len(embed)
+        if batches[-1] and (len(batches[-1]) == EMBEDS_PER_MESSAGE or size + length > EMBED_TOTAL_LIMIT):
+            batches.append([])
+            size = 0
+        batches[-1].append(embed)
+        size += length
+    return batches
 
 
 class Wizard(commands.Cog):
@@ -162,11 +278,48 @@ class Wizard(commands.Cog):
         """Erase your Wizard records in this server, after a confirmation."""
         await leaderboard.ask_forget_me(interaction)
 
+    # -- rules and server settings -----------------------------------------------------------------------
+
+    @wizard.command(name="rules")
+    @app_commands.describe(
+        topic="An edition, a variant, 'variants' or 'unsupported' (default: classic rules)"
+    )
+    async def rules_command(
+        self, interaction: discord.Interaction[WizardBot], topic: str | None = None
+    ) -> None:
+        """Show the rules of an edition or of a variant, only to you."""
+        key = None if topic is None else find_topic(topic)
+        if topic is not None and key is None:
+            await interaction.response.send_message(
+                f"There is no rules topic called {topic[:100]!r}. Choose one of: {topic_list()}.",
+                ephemeral=True,
+            )
+            return
+        batches = message_batches(rules_embeds(key))
+        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
+        for batch in batches[1:]:
+            await interaction.followup.send(embeds=batch, ephemeral=True)
+
+    @rules_command.autocomplete("topic")
+    async def rules_topic_autocomplete(
+        self, interaction: discord.Interaction[WizardBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return topic_choices(current)
+
+    # Discord applies default_member_permissions to top-level commands only, and this one shares the
+    # /wizard group with every player's commands: Manage Server is checked by the bot on each use.
+    @wizard.command(name="settings")
+    async def settings_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Choose this server's default rules, turn timer, lobby timeout and pictures (Manage Server)."""
+        await server_settings.show_panel(interaction)
+
 
 async def setup(bot: WizardBot) -> None:
+    # Before the tables: they read a server's settings for new tables, timers and pictures.
+    bot.server_settings = ServerSettingsStore(bot.db)
     bot.tables = TableManager(bot, TableStore(bot.db), bot.settings.lobby_timeout_minutes * 60)
     await bot.tables.restore()
-    bot.add_dynamic_items(GameButton, leaderboard.LeaderboardItem)
+    bot.add_dynamic_items(GameButton, leaderboard.LeaderboardItem, server_settings.SettingsItem)
     await bot.add_cog(Wizard(bot))
 
 

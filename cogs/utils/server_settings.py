@@ -1,0 +1,522 @@
+"""Per-server defaults and the /wizard settings panel that changes them.
+
+`ServerSettingsStore` keeps one `ServerSettings` per server in SQLite (migrations/0004) with an
+in-memory cache: the table code reads it for every new table. The panel is an ephemeral message whose
+selects and buttons are `DynamicItem`s under the custom_id prefix ``wzset:``, so it keeps working after a
+restart. Every change is checked by the rules core (`Rules`, which applies R-9) before it is saved, and
+only members with Manage Server may make one: the check runs on the command and on every component.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import re
+import time
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs.utils.db import Database
+from wizard_core import EDITIONS, Rules, RulesError
+from wizard_core.variants import PRESETS, VARIANTS
+
+__all__ = (
+    "LOBBY_TIMEOUT_CHOICES",
+    "PREFIX",
+    "TURN_TIMER_CHOICES",
+    "ServerSettings",
+    "ServerSettingsStore",
+    "SettingsItem",
+    "show_panel",
+)
+
+log = logging.getLogger(__name__)
+
+TURN_TIMER_CHOICES = (0, 30, 60, 120, 300, 600, 1800)  # seconds, 0 = off; default 120
+LOBBY_TIMEOUT_CHOICES = (10, 15, 30, 60, 120)  # minutes; None = the bot's WIZARD_LOBBY_TIMEOUT_MINUTES
+MAX_LOBBY_TIMEOUT_MINUTES = 24 * 60
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What a server's new tables start with. None in the last two fields means the bot's own setting."""
+
+    edition: str = "classic"
+    variants: frozenset[str] = field(default_factory=frozenset)
+    nannie_every: int = 2
+    turn_timer_seconds: int = 120
+    lobby_timeout_minutes: int | None = None
+    images: bool | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variants", frozenset(self.variants))
+
+    def rules(self) -> Rules:
+        """The rules value of these settings; raises RulesError for a combination R-9 forbids."""
+        return Rules(self.edition, self.variants, self.nannie_every)
+
+
+def _check(settings: ServerSettings) -> None:
+    """Refuse settings that cannot be stored: RulesError for the rules, ValueError for the rest."""
+    settings.rules()
+    if settings.turn_timer_seconds not in TURN_TIMER_CHOICES:
+        raise ValueError(f"the turn timer must be one of {TURN_TIMER_CHOICES} seconds")
+    minutes = settings.lobby_timeout_minutes
+    if minutes is not None and not 1 <= minutes <= MAX_LOBBY_TIMEOUT_MINUTES:
+        raise ValueError(f"the lobby timeout must be 1 to {MAX_LOBBY_TIMEOUT_MINUTES} minutes")
+
+
+class ServerSettingsStore:
+    """Each server's settings: read once from SQLite, then served from memory; written through."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._cache: dict[int, ServerSettings] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, guild_id: int) -> asyncio.Lock:
+        """Held around a read-change-write of one server's settings, so two quick changes both count."""
+        return self._locks.setdefault(guild_id, asyncio.Lock())
+
+    async def get(self, guild_id: int) -> ServerSettings:
+        """The server's settings; the defaults when it never chose any."""
+        cached = self._cache.get(guild_id)
+        if cached is not None:
+            return cached
+        row = await self.db.fetchone(
+            "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images"
+            " FROM server_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        settings = ServerSettings() if row is None else _from_row(guild_id, row)
+        self._cache[guild_id] = settings
+        return settings
+
+    async def set(self, guild_id: int, settings: ServerSettings) -> None:
+        """Check and save the server's settings (RulesError or ValueError if they are invalid)."""
+        _check(settings)
+        await self.db.execute(
+            "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
+            " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET edition = excluded.edition,"
+            " variants = excluded.variants, nannie_every = excluded.nannie_every,"
+            " turn_timer_seconds = excluded.turn_timer_seconds,"
+            " lobby_timeout_minutes = excluded.lobby_timeout_minutes, images = excluded.images,"
+            " updated_at = excluded.updated_at",
+            (
+                guild_id,
+                settings.edition,
+                json.dumps(sorted(settings.variants)),
+                settings.nannie_every,
+                settings.turn_timer_seconds,
+                settings.lobby_timeout_minutes,
+                None if settings.images is None else int(settings.images),
+                time.time(),
+            ),
+        )
+        self._cache[guild_id] = settings
+
+
+def _from_row(guild_id: int, row: Any) -> ServerSettings:
+    """Settings from a stored row. Rules the bot no longer accepts (a variant removed since, say) fall
+    back to the default rules, so a server's new tables still open; the other fields are kept."""
+    others: dict[str, Any] = {
+        "turn_timer_seconds": int(row["turn_timer_seconds"]),
+        "lobby_timeout_minutes": row["lobby_timeout_minutes"],
+        "images": None if row["images"] is None else bool(row["images"]),
+    }
+    if others["turn_timer_seconds"] not in TURN_TIMER_CHOICES:
+        log.warning(
+            "Server %d has a turn timer of %r seconds, which is not offered; using the default",
+            guild_id,
+            others.pop("turn_timer_seconds"),
+        )
+    try:
+        variants = json.loads(row["variants"])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RulesError(f"variants must be a list of ids, not {row['variants']!r}")
+        settings = ServerSettings(row["edition"], frozenset(variants), int(row["nannie_every"]), **others)
+        settings.rules()
+    except (RulesError, ValueError) as error:
+        log.warning(
+            "Server %d's stored rules are no longer valid (%s); using the default rules", guild_id, error
+        )
+        settings = ServerSettings(**others)
+    return settings
+
+
+# -- the panel -------------------------------------------------------------------------------------------
+
+PREFIX = "wzset"
+CUSTOM_ID = re.compile(
+    r"wzset:(?:(?P<select>edition|preset|variants|nannie|timer|lobby)"
+    r"|images:(?P<images>on|off|default)|reset:(?P<reset>rules|more)|page:(?P<page>rules|more))"
+)
+# Which page each select lives on, to show that page again after a change.
+SELECT_PAGE = {"edition": "rules", "preset": "rules", "variants": "rules", "nannie": "rules"}
+EDITION_LABELS = {"classic": "Classic", "camelot": "Camelot"}
+IMAGES_CHOICES = {"on": True, "off": False, "default": None}
+COLOUR = discord.Colour.blurple()
+NOTHING_CHANGED = "Nothing was changed."
+
+
+class Refusal(Exception):
+    """A settings interaction that is refused; the message is shown to that user only."""
+
+
+def timer_label(seconds: int) -> str:
+    """A turn timer in words: "Off", "30 seconds", "2 minutes (default)" and so on."""
+    if seconds == 0:
+        text = "Off"
+    elif seconds < 60:
+        text = f"{seconds} seconds"
+    else:
+        minutes = seconds // 60
+        text = f"{minutes} minute{'' if minutes == 1 else 's'}"
+    default = ServerSettings().turn_timer_seconds
+    return f"{text} (default)" if seconds == default else text
+
+
+def _minutes(value: float) -> str:
+    number = int(value) if float(value).is_integer() else value
+    return f"{number} minute{'' if number == 1 else 's'}"
+
+
+def lobby_label(minutes: int | None, bot_default: float) -> str:
+    """A lobby timeout in words; None is the bot's own setting."""
+    if minutes is None:
+        return f"Bot default ({_minutes(bot_default)})"
+    return _minutes(minutes)
+
+
+def images_label(images: bool | None, bot_default: bool) -> str:
+    """Pictures on or off, saying when that is the bot's own setting."""
+    if images is None:
+        return f"Bot default ({'on' if bot_default else 'off'})"
+    return "On" if images else "Off"
+
+
+def custom_id(*parts: str) -> str:
+    """The custom_id of one of the panel's components."""
+    return ":".join((PREFIX, *parts))
+
+
+def _preset_of(settings: ServerSettings) -> str | None:
+    for preset in PRESETS.values():
+        if (
+            preset.edition == settings.edition
+            and preset.variants == settings.variants
+            and settings.nannie_every == 2
+        ):
+            return preset.id
+    return None
+
+
+def panel_embed(
+    settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool, page: str
+) -> discord.Embed:
+    """The server's current settings, as the panel shows them."""
+    embed = discord.Embed(
+        title="Wizard settings for this server",
+        description=(
+            "New tables in this server start with these settings. Every change is saved at once. "
+            "Only members with Manage Server can change them."
+        ),
+        colour=COLOUR,
+    )
+    rules = settings.rules()
+    embed.add_field(name="Edition", value=EDITION_LABELS[rules.edition], inline=True)
+    preset = _preset_of(settings)
+    embed.add_field(name="Preset", value=PRESETS[preset].name if preset else "None (custom)", inline=True)
+    names = [variant.name for variant in VARIANTS.values() if variant.id in rules.variants]
+    if "nannie" in rules.variants:
+        every = "every 3rd round" if rules.nannie_every == 3 else "every 2nd round"
+        names[names.index(VARIANTS["nannie"].name)] += f" (eliminating {every})"
+    embed.add_field(name="Variants", value="\n".join(names) or "None", inline=False)
+    embed.add_field(name="Turn timer", value=timer_label(settings.turn_timer_seconds), inline=True)
+    embed.add_field(
+        name="Lobby timeout",
+        value=lobby_label(settings.lobby_timeout_minutes, bot_lobby_minutes),
+        inline=True,
+    )
+    embed.add_field(name="Pictures", value=images_label(settings.images, bot_images), inline=True)
+    if page == "rules":
+        embed.set_footer(text="Page 1/2: rules. The turn timer, lobby timeout and pictures are on page 2.")
+    else:
+        embed.set_footer(text="Page 2/2: turn timer, lobby timeout and pictures.")
+    return embed
+
+
+def _select(
+    cid: str, placeholder: str, options: list[discord.SelectOption], row: int, **kwargs: Any
+) -> SettingsItem:
+    return SettingsItem(
+        discord.ui.Select(custom_id=cid, placeholder=placeholder, options=options, row=row, **kwargs)
+    )
+
+
+def _button(
+    label: str,
+    cid: str,
+    row: int,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    **kwargs: Any,
+) -> SettingsItem:
+    return SettingsItem(discord.ui.Button(label=label, custom_id=cid, row=row, style=style, **kwargs))
+
+
+def panel_view(
+    settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool, page: str
+) -> discord.ui.View:
+    """The selects and buttons of one page of the panel (at most 5 rows)."""
+    view = discord.ui.View(timeout=None)
+    if page == "rules":
+        _rules_page(view, settings)
+        view.add_item(_button("More settings ▶", custom_id("page", "more"), 4))
+        view.add_item(
+            _button("Reset to defaults", custom_id("reset", "rules"), 4, style=discord.ButtonStyle.danger)
+        )
+    else:
+        _more_page(view, settings, bot_lobby_minutes, bot_images)
+        view.add_item(_button("◀ Rules", custom_id("page", "rules"), 3))
+        view.add_item(
+            _button("Reset to defaults", custom_id("reset", "more"), 3, style=discord.ButtonStyle.danger)
+        )
+    return view
+
+
+def _rules_page(view: discord.ui.View, settings: ServerSettings) -> None:
+    editions = [
+        discord.SelectOption(
+            label=f"{EDITION_LABELS[edition]} edition", value=edition, default=edition == settings.edition
+        )
+        for edition in EDITIONS
+    ]
+    view.add_item(_select(custom_id("edition"), "Edition", editions, 0))
+    current = _preset_of(settings)
+    presets = [
+        discord.SelectOption(
+            label=preset.name, value=preset.id, description=preset.help[:100], default=preset.id == current
+        )
+        for preset in PRESETS.values()
+    ]
+    view.add_item(_select(custom_id("preset"), "Apply a preset (edition and variants)", presets, 1))
+    variants = [
+        discord.SelectOption(
+            label=variant.name,
+            value=variant.id,
+            description=variant.help[:100],
+            default=variant.id in settings.variants,
+        )
+        for variant in VARIANTS.values()
+    ]
+    view.add_item(
+        _select(custom_id("variants"), "Variants: none", variants, 2, min_values=0, max_values=len(variants))
+    )
+    nannie_on = "nannie" in settings.variants
+    nannie = [
+        discord.SelectOption(
+            label=f"Nannie's Rule: eliminate every {ordinal} round",
+            value=str(every),
+            default=nannie_on and settings.nannie_every == every,
+        )
+        for every, ordinal in ((2, "2nd"), (3, "3rd"))
+    ]
+    placeholder = "Nannie's Rule elimination" if nannie_on else "Nannie's Rule is off"
+    view.add_item(_select(custom_id("nannie"), placeholder, nannie, 3, disabled=not nannie_on))
+
+
+def _more_page(
+    view: discord.ui.View, settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool
+) -> None:
+    timers = [
+        discord.SelectOption(
+            label=f"Turn timer: {timer_label(seconds)}",
+            value=str(seconds),
+            default=seconds == settings.turn_timer_seconds,
+        )
+        for seconds in TURN_TIMER_CHOICES
+    ]
+    view.add_item(_select(custom_id("timer"), "Turn timer", timers, 0))
+    lobbies: list[int | None] = [None, *LOBBY_TIMEOUT_CHOICES]
+    if settings.lobby_timeout_minutes not in lobbies:
+        lobbies.append(settings.lobby_timeout_minutes)
+    lobby_options = [
+        discord.SelectOption(
+            label=f"Lobby timeout: {lobby_label(minutes, bot_lobby_minutes)}",
+            value="default" if minutes is None else str(minutes),
+            default=minutes == settings.lobby_timeout_minutes,
+        )
+        for minutes in lobbies
+    ]
+    view.add_item(_select(custom_id("lobby"), "Lobby timeout", lobby_options, 1))
+    for key, label in (("on", "Pictures on"), ("off", "Pictures off"), ("default", "Pictures: bot default")):
+        chosen = IMAGES_CHOICES[key] == settings.images
+        if key == "default":
+            label = f"Pictures: {images_label(None, bot_images).lower()}"
+        style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
+        # The current choice is shown pressed and cannot be clicked again.
+        view.add_item(_button(label, custom_id("images", key), 2, style=style, disabled=chosen))
+
+
+class SettingsItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"wzset:(?P<rest>.{0,94})"):
+    """Every select and button of the settings panel, before and after a restart."""
+
+    # The template is broad on purpose: a damaged custom_id under our prefix still reaches the handler,
+    # which refuses it in words instead of leaving the interaction unanswered.
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SettingsItem:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        custom_id = getattr(self.item, "custom_id", None) or ""
+        is_select = isinstance(self.item, discord.ui.Select)
+        values = list(getattr(self.item, "values", None) or []) if is_select else None
+        await _guarded(interaction, handle_component(interaction, custom_id, values))
+
+
+# -- interactions ----------------------------------------------------------------------------------------
+
+
+def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
+    store: ServerSettingsStore = interaction.client.server_settings
+    return store
+
+
+def _bot_defaults(interaction: discord.Interaction[Any]) -> tuple[float, bool]:
+    settings = interaction.client.settings
+    return float(settings.lobby_timeout_minutes), bool(settings.images)
+
+
+def check_manager(interaction: discord.Interaction[Any]) -> int:
+    """The server's id if the caller has Manage Server there; else a Refusal saying why."""
+    # Discord's command permissions can be changed per server and do not cover components at all,
+    # so the bot checks Manage Server itself on every command and every click.
+    if interaction.guild_id is None:
+        raise Refusal("Server settings only work in a server.")
+    if not interaction.permissions.manage_guild:
+        raise Refusal(
+            "You need the Manage Server permission to change this server's Wizard settings. "
+            + NOTHING_CHANGED
+        )
+    return interaction.guild_id
+
+
+async def _reply(interaction: discord.Interaction[Any], content: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, ephemeral=True)
+
+
+async def _guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a handler: refusals are answered privately in words, anything else is logged and apologised for."""
+    try:
+        await work
+    except Refusal as refusal:
+        await _reply(interaction, str(refusal))
+    except Exception:
+        log.exception("Unhandled error in a settings interaction")
+        await _reply(interaction, "Something went wrong on my side. The error was logged; please try again.")
+
+
+def _panel(interaction: discord.Interaction[Any], settings: ServerSettings, page: str) -> dict[str, Any]:
+    lobby, images = _bot_defaults(interaction)
+    return {
+        "embed": panel_embed(settings, lobby, images, page),
+        "view": panel_view(settings, lobby, images, page),
+    }
+
+
+async def show_panel(interaction: discord.Interaction[Any]) -> None:
+    """Answer /wizard settings: the server's settings and the controls to change them, privately."""
+
+    async def run() -> None:
+        guild_id = check_manager(interaction)
+        settings = await _store(interaction).get(guild_id)
+        await interaction.response.send_message(**_panel(interaction, settings, "rules"), ephemeral=True)
+
+    await _guarded(interaction, run())
+
+
+def _one(values: Sequence[str], allowed: Sequence[str]) -> str:
+    if len(values) != 1 or values[0] not in allowed:
+        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+    return values[0]
+
+
+def changed(settings: ServerSettings, name: str, values: Sequence[str]) -> ServerSettings:
+    """The settings after choosing `values` in the select `name`; a Refusal for a value not offered."""
+    if name == "edition":
+        return dataclasses.replace(settings, edition=_one(values, EDITIONS))
+    if name == "preset":
+        preset = PRESETS[_one(values, list(PRESETS))]
+        return dataclasses.replace(settings, edition=preset.edition, variants=preset.variants, nannie_every=2)
+    if name == "variants":
+        if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
+            raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+        chosen = frozenset(values)
+        # Eliminating every 3rd round is an option of Nannie's Rule: it goes when the rule goes.
+        every = settings.nannie_every if "nannie" in chosen else 2
+        return dataclasses.replace(settings, variants=chosen, nannie_every=every)
+    if name == "nannie":
+        return dataclasses.replace(settings, nannie_every=int(_one(values, ("2", "3"))))
+    if name == "timer":
+        seconds = _one(values, [str(choice) for choice in TURN_TIMER_CHOICES])
+        return dataclasses.replace(settings, turn_timer_seconds=int(seconds))
+    assert name == "lobby"
+    offered = ["default", *(str(choice) for choice in LOBBY_TIMEOUT_CHOICES)]
+    if settings.lobby_timeout_minutes is not None:
+        offered.append(str(settings.lobby_timeout_minutes))
+    minutes = _one(values, offered)
+    return dataclasses.replace(settings, lobby_timeout_minutes=None if minutes == "default" else int(minutes))
+
+
+async def handle_component(
+    interaction: discord.Interaction[Any], custom_id: str, values: Sequence[str] | None
+) -> None:
+    """Every select and button of the panel: check, save, and show the panel again.
+
+    `values` is None for a button. A select id on a button (or the reverse) is as forged as a bad id.
+    """
+    match = CUSTOM_ID.fullmatch(custom_id)
+    if match is None or (match["select"] is None) != (values is None):
+        raise Refusal(
+            f"That control isn't valid. {NOTHING_CHANGED} Open the panel again with `/wizard settings`."
+        )
+    if getattr(interaction.client, "closing", False):
+        raise Refusal("The bot is restarting; try again in a minute.")
+    guild_id = check_manager(interaction)
+    store = _store(interaction)
+    async with store.lock(guild_id):
+        current = await store.get(guild_id)
+        if match["select"] is not None:
+            assert values is not None
+            new = changed(current, match["select"], values)
+            page = SELECT_PAGE.get(match["select"], "more")
+        elif match["images"] is not None:
+            new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
+            page = "more"
+        elif match["reset"] is not None:
+            new, page = ServerSettings(), match["reset"]
+        else:
+            new, page = current, match["page"]
+        if new != current:
+            try:
+                await store.set(guild_id, new)
+            except RulesError as error:
+                raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
+            log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new)
+    await interaction.response.edit_message(**_panel(interaction, await store.get(guild_id), page))

@@ -1,0 +1,462 @@
+"""/wizard settings through SimCord: a server manager changes each default, it is stored and survives a
+restart, the panel keeps working after one, and everyone else, every forged control and every combination
+R-9 forbids is refused with nothing changed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+import pytest
+from bot_helpers import assert_refused, buttons, forge_click, message_text
+from discord_payloads import assert_valid_discord_payloads
+from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
+from simcord import actors as simcord_actors
+from simcord.components import walk_components
+
+from cogs.utils.server_settings import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
+from wizard_core.variants import PRESETS, VARIANTS
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
+
+    from bot import WizardBot
+
+pytestmark = pytest.mark.simcord(check_errors=True)
+
+SELECT = 3
+SERVER = 0
+
+
+# -- helpers ---------------------------------------------------------------------------------------------
+
+
+def admin_of(env: Env, guild: GuildHandle, name: str = "moderator") -> MemberActor:
+    mods = guild.create_role(f"{name}-role", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[mods])
+
+
+def store(env: Env) -> ServerSettingsStore:
+    return cast("WizardBot", env.bot).server_settings
+
+
+def stored_row(database_path: Path, guild_id: int) -> dict[str, Any] | None:
+    with sqlite3.connect(database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM server_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    conn.close()
+    if row is None:
+        return None
+    values = dict(row)
+    values.pop("updated_at")
+    values["variants"] = json.loads(values["variants"])
+    return values
+
+
+def row_of(settings: ServerSettings) -> dict[str, Any]:
+    return {
+        "edition": settings.edition,
+        "variants": sorted(settings.variants),
+        "nannie_every": settings.nannie_every,
+        "turn_timer_seconds": settings.turn_timer_seconds,
+        "lobby_timeout_minutes": settings.lobby_timeout_minutes,
+        "images": None if settings.images is None else int(settings.images),
+    }
+
+
+async def assert_saved(env: Env, database_path: Path, guild: GuildHandle, expected: ServerSettings) -> None:
+    """The bot's store and the SQLite row both hold `expected`."""
+    assert await store(env).get(guild.id) == expected
+    row = stored_row(database_path, guild.id)
+    assert row is not None
+    assert {key: value for key, value in row.items() if key != "guild_id"} == row_of(expected)
+
+
+def fields(message: ResponseMessage) -> dict[str, str]:
+    [embed] = message.embeds
+    return {str(f.name): str(f.value) for f in embed.fields}
+
+
+def selects(message: ResponseMessage) -> dict[str, dict[str, Any]]:
+    return {c["custom_id"]: c for c in walk_components(message.components) if c["type"] == SELECT}
+
+
+def defaults_of(message: ResponseMessage, custom_id: str) -> list[str]:
+    return [o["value"] for o in selects(message)[custom_id]["options"] if o.get("default")]
+
+
+def button_ids(message: ResponseMessage) -> dict[str, str]:
+    return {b["label"]: b["custom_id"] for b in buttons(message)}
+
+
+def panel(result: InteractionResult) -> ResponseMessage:
+    """The panel a command or a change answered with, checked to be private."""
+    assert result.response is not None, result
+    assert result.response.ephemeral, message_text(result.response)
+    assert "Wizard settings for this server" in message_text(result.response)
+    return result.response
+
+
+async def open_panel(member: MemberActor, channel: ChannelHandle) -> ResponseMessage:
+    return panel(await member.slash(channel, "wizard settings"))
+
+
+async def choose(
+    member: MemberActor, message: ResponseMessage, custom_id: str, values: list[str]
+) -> ResponseMessage:
+    return panel(await member.select(message, values, custom_id=custom_id))
+
+
+async def click(member: MemberActor, message: ResponseMessage, label: str) -> ResponseMessage:
+    return panel(await member.click(message, label=label))
+
+
+async def forge_select(
+    env: Env, actor: MemberActor, message: ResponseMessage, custom_id: str, values: list[str]
+) -> InteractionResult:
+    """A select choice the client never offered (a tampered client), on a select the message has."""
+    stored = env.backend.get_message(message.channel_id, message.id)
+    data = {"custom_id": custom_id, "component_type": SELECT, "values": values}
+    env._begin_operation("select")
+    try:
+        return await simcord_actors._component_interaction(actor, stored, data)
+    finally:
+        env._end_operation()
+
+
+def setup_server(env: Env) -> tuple[GuildHandle, ChannelHandle, MemberActor]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    return guild, channel, admin_of(env, guild)
+
+
+# -- changing each setting -------------------------------------------------------------------------------
+
+
+async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+    assert fields(shown) == {
+        "Edition": "Classic",
+        "Preset": "Classic (US rules)",
+        "Variants": "None",
+        "Turn timer": "2 minutes (default)",
+        "Lobby timeout": "Bot default (30 minutes)",
+        "Pictures": "Bot default (on)",
+    }
+    menus = selects(shown)
+    assert sorted(menus) == ["wzset:edition", "wzset:nannie", "wzset:preset", "wzset:variants"]
+    variants = menus["wzset:variants"]
+    assert variants["min_values"] == 0 and variants["max_values"] == len(VARIANTS) == 13
+    assert [(o["label"], o["value"], o["description"]) for o in variants["options"]] == [
+        (v.name, v.id, v.help) for v in VARIANTS.values()
+    ]
+    assert [(o["value"], o["description"]) for o in menus["wzset:preset"]["options"]] == [
+        (p.id, p.help) for p in PRESETS.values()
+    ]
+    assert defaults_of(shown, "wzset:edition") == ["classic"]
+    assert defaults_of(shown, "wzset:preset") == ["classic"]
+    # Nannie's option is only offered with Nannie's Rule.
+    assert menus["wzset:nannie"].get("disabled") is True
+    assert button_ids(shown) == {
+        "More settings ▶": "wzset:page:more",
+        "Reset to defaults": "wzset:reset:rules",
+    }
+
+    more = await click(moderator, shown, "More settings ▶")
+    menus = selects(more)
+    assert sorted(menus) == ["wzset:lobby", "wzset:timer"]
+    assert [o["label"] for o in menus["wzset:timer"]["options"]] == [
+        "Turn timer: Off",
+        "Turn timer: 30 seconds",
+        "Turn timer: 1 minute",
+        "Turn timer: 2 minutes (default)",
+        "Turn timer: 5 minutes",
+        "Turn timer: 10 minutes",
+        "Turn timer: 30 minutes",
+    ]
+    assert [o["value"] for o in menus["wzset:timer"]["options"]] == [str(s) for s in TURN_TIMER_CHOICES]
+    assert [o["value"] for o in menus["wzset:lobby"]["options"]] == ["default", "10", "15", "30", "60", "120"]
+    assert defaults_of(more, "wzset:lobby") == ["default"]
+    assert set(button_ids(more)) == {
+        "Pictures on",
+        "Pictures off",
+        "Pictures: bot default (on)",
+        "◀ Rules",
+        "Reset to defaults",
+    }
+    # Looking around saves nothing.
+    assert stored_row(database_path, guild.id) is None
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_manager_changes_every_setting(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+
+    shown = await choose(moderator, shown, "wzset:edition", ["camelot"])
+    expected = ServerSettings(edition="camelot")
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(shown)["Edition"] == "Camelot" and fields(shown)["Preset"] == "Camelot"
+    assert defaults_of(shown, "wzset:edition") == ["camelot"]
+
+    shown = await choose(moderator, shown, "wzset:variants", ["nannie", "canadian"])
+    expected = ServerSettings("camelot", frozenset({"nannie", "canadian"}))
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert defaults_of(shown, "wzset:variants") == ["canadian", "nannie"]
+    assert fields(shown)["Variants"] == "Canadian Rule\nNannie's Rule (eliminating every 2nd round)"
+    assert fields(shown)["Preset"] == "None (custom)"
+    assert not selects(shown)["wzset:nannie"].get("disabled")
+
+    shown = await choose(moderator, shown, "wzset:nannie", ["3"])
+    expected = ServerSettings("camelot", frozenset({"nannie", "canadian"}), 3)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert "every 3rd round" in fields(shown)["Variants"]
+    assert defaults_of(shown, "wzset:nannie") == ["3"]
+
+    shown = await choose(moderator, shown, "wzset:preset", ["german"])
+    expected = ServerSettings("classic", frozenset({"no-even-bids"}))
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(shown)["Preset"] == "German" and fields(shown)["Variants"] == "Bids may not add up"
+
+    # Dropping Nannie's Rule drops its option too (otherwise Rules would refuse the pair).
+    shown = await choose(moderator, shown, "wzset:variants", ["nannie"])
+    shown = await choose(moderator, shown, "wzset:nannie", ["3"])
+    shown = await choose(moderator, shown, "wzset:variants", ["quick"])
+    expected = ServerSettings("classic", frozenset({"quick"}))
+    await assert_saved(simcord_env, database_path, guild, expected)
+
+    more = await click(moderator, shown, "More settings ▶")
+    more = await choose(moderator, more, "wzset:timer", ["300"])
+    expected = ServerSettings("classic", frozenset({"quick"}), turn_timer_seconds=300)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(more)["Turn timer"] == "5 minutes" and defaults_of(more, "wzset:timer") == ["300"]
+
+    more = await choose(moderator, more, "wzset:timer", ["0"])
+    assert fields(more)["Turn timer"] == "Off"
+    more = await choose(moderator, more, "wzset:lobby", ["15"])
+    expected = ServerSettings("classic", frozenset({"quick"}), turn_timer_seconds=0, lobby_timeout_minutes=15)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(more)["Lobby timeout"] == "15 minutes"
+
+    more = await click(moderator, more, "Pictures off")
+    expected = ServerSettings("classic", frozenset({"quick"}), 2, 0, 15, False)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(more)["Pictures"] == "Off"
+    [pressed] = [b for b in buttons(more) if b.get("disabled")]
+    assert pressed["label"] == "Pictures off"
+    more = await click(moderator, more, "Pictures on")
+    await assert_saved(
+        simcord_env, database_path, guild, ServerSettings("classic", frozenset({"quick"}), 2, 0, 15, True)
+    )
+
+    more = await choose(moderator, more, "wzset:lobby", ["default"])
+    more = await click(moderator, more, "Pictures: bot default (on)")
+    expected = ServerSettings("classic", frozenset({"quick"}), turn_timer_seconds=0)
+    await assert_saved(simcord_env, database_path, guild, expected)
+
+    back = await click(moderator, more, "◀ Rules")
+    assert "wzset:variants" in selects(back) and defaults_of(back, "wzset:variants") == ["quick"]
+    reset = await click(moderator, back, "Reset to defaults")
+    await assert_saved(simcord_env, database_path, guild, ServerSettings())
+    assert fields(reset)["Variants"] == "None" and fields(reset)["Turn timer"] == "2 minutes (default)"
+
+    # Other servers are untouched.
+    other = simcord_env.create_guild()
+    assert await store(simcord_env).get(other.id) == ServerSettings()
+    assert stored_row(database_path, other.id) is None
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_reset_from_the_second_page(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    more = await choose(moderator, more, "wzset:timer", ["1800"])
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(turn_timer_seconds=1800))
+    reset = await click(moderator, more, "Reset to defaults")
+    # The same page is shown again, with the defaults.
+    assert "wzset:timer" in selects(reset) and defaults_of(reset, "wzset:timer") == ["120"]
+    await assert_saved(simcord_env, database_path, guild, ServerSettings())
+
+
+async def test_the_bot_defaults_show_in_the_panel(simcord_env: Env, make_bot: MakeBot) -> None:
+    await simcord_env.restart_bot(make_bot(lobby_timeout_minutes=45, images=False))
+    _, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+    assert fields(shown)["Lobby timeout"] == "Bot default (45 minutes)"
+    assert fields(shown)["Pictures"] == "Bot default (off)"
+
+
+# -- restarts --------------------------------------------------------------------------------------------
+
+
+async def test_settings_and_the_panel_survive_a_restart(
+    simcord_env: Env, database_path: Path, make_bot: MakeBot
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+    shown = await choose(moderator, shown, "wzset:variants", ["hidden-bid", "forehead"])
+    # A second panel, on its second page (a page change edits the panel message itself).
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    more = await choose(moderator, more, "wzset:timer", ["60"])
+    expected = ServerSettings(variants=frozenset({"hidden-bid", "forehead"}), turn_timer_seconds=60)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    old_bot = simcord_env.bot
+
+    await simcord_env.restart_bot(make_bot())
+    assert simcord_env.bot is not old_bot
+    await assert_saved(simcord_env, database_path, guild, expected)
+    assert fields(await open_panel(moderator, channel))["Turn timer"] == "1 minute"
+
+    # The panel sent before the restart still works: its controls are dispatched by custom_id.
+    more = await choose(moderator, more, "wzset:lobby", ["120"])
+    expected = ServerSettings(
+        variants=frozenset({"hidden-bid", "forehead"}), turn_timer_seconds=60, lobby_timeout_minutes=120
+    )
+    await assert_saved(simcord_env, database_path, guild, expected)
+    shown = await choose(moderator, shown, "wzset:edition", ["camelot"])
+    expected = ServerSettings(
+        "camelot", frozenset({"hidden-bid", "forehead"}), turn_timer_seconds=60, lobby_timeout_minutes=120
+    )
+    await assert_saved(simcord_env, database_path, guild, expected)
+    more = await click(moderator, more, "Pictures off")
+    await simcord_env.restart_bot(make_bot())
+    assert (await store(simcord_env).get(guild.id)).images is False
+    assert_valid_discord_payloads(simcord_env)
+
+
+# -- refusals --------------------------------------------------------------------------------------------
+
+
+async def test_members_without_manage_server_are_refused(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    member = guild.add_member(simcord_env.create_user("member"))
+    # The command is listed for everyone (it lives in the players' /wizard group) ...
+    assert "wizard settings" in member.available_commands(channel)
+    # ... but only a manager may use it.
+    refused = await member.slash(channel, "wizard settings")
+    assert_refused(refused, "Manage Server", "nothing was changed")
+    assert refused.response is not None and not buttons(refused.response) and not refused.response.embeds
+
+    shown = await open_panel(moderator, channel)
+    shown = await choose(moderator, shown, "wzset:edition", ["camelot"])
+    before = ServerSettings(edition="camelot")
+    # A member who is not a manager uses a control of the panel (forged onto their client).
+    attempts = [
+        await forge_select(simcord_env, member, shown, "wzset:variants", ["quick"]),
+        await forge_select(simcord_env, member, shown, "wzset:edition", ["classic"]),
+        await forge_click(
+            simcord_env, member, simcord_env.backend.get_message(channel.id, shown.id), "wzset:reset:rules"
+        ),
+        await forge_click(
+            simcord_env, member, simcord_env.backend.get_message(channel.id, shown.id), "wzset:images:off"
+        ),
+    ]
+    for attempt in attempts:
+        assert_refused(attempt, "Manage Server", "nothing was changed")
+    await assert_saved(simcord_env, database_path, guild, before)
+
+    # A manager who lost Manage Server since opening the panel is refused too.
+    guild.remove_member(moderator)
+    demoted = guild.add_member(moderator.user)
+    refused = await demoted.select(shown, ["quick"], custom_id="wzset:variants")
+    assert_refused(refused, "Manage Server")
+    await assert_saved(simcord_env, database_path, guild, before)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_an_administrator_may_change_settings(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    admins = guild.create_role("admins", permissions=discord.Permissions(administrator=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    shown = await open_panel(admin, channel)
+    await choose(admin, shown, "wzset:preset", ["tournament"])
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(variants=frozenset({"canadian"})))
+
+
+@pytest.mark.parametrize(
+    ("chosen", "first", "second"),
+    [
+        (["canadian", "hidden-bid"], "Canadian Rule", "Hidden Bid"),
+        (["no-even-bids", "saboteur"], "Bids may not add up", "Wizard Saboteur"),
+        (["maximus", "quick"], "Wizard Maximus", "Quick play"),
+        (["quick", "nannie"], "Quick play", "Nannie's Rule"),
+        (["forehead", "maximus"], "Forehead card", "Wizard Maximus"),
+    ],
+)
+async def test_combinations_r9_forbids_are_refused(
+    simcord_env: Env, database_path: Path, chosen: list[str], first: str, second: str
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+    shown = await choose(moderator, shown, "wzset:variants", ["third-time"])
+    before = ServerSettings(variants=frozenset({"third-time"}))
+    refused = await moderator.select(shown, chosen, custom_id="wzset:variants")
+    text = assert_refused(refused, first, second, "nothing was changed")
+    assert "cannot be combined" in text
+    await assert_saved(simcord_env, database_path, guild, before)
+    # The panel still shows what is saved.
+    again = await open_panel(moderator, channel)
+    assert defaults_of(again, "wzset:variants") == ["third-time"]
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_forged_controls_and_values_are_refused(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await open_panel(moderator, channel)
+    shown = await choose(moderator, shown, "wzset:variants", ["canadian"])
+    before = ServerSettings(variants=frozenset({"canadian"}))
+    carrier = simcord_env.backend.get_message(channel.id, shown.id)
+
+    for cid in (
+        "wzset:",
+        "wzset:bogus",
+        "wzset:images:maybe",
+        "wzset:reset:everything",
+        "wzset:page:3",
+        "wzset:timer",  # a select's id on a button
+        "wzset:variants",  # a button would clear the variants if it were taken for an empty select
+        "wzset:edition:camelot",
+        "wzset:images:off:again",
+    ):
+        refused = await forge_click(simcord_env, moderator, carrier, cid)
+        assert_refused(refused, "isn't valid", "nothing was changed")
+
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    forged_values = [
+        (shown, "wzset:edition", ["german"]),
+        (shown, "wzset:edition", ["classic", "camelot"]),
+        (shown, "wzset:edition", []),
+        (shown, "wzset:preset", ["nope"]),
+        (shown, "wzset:variants", ["jester-bid"]),
+        (shown, "wzset:variants", ["canadian", "canadian"]),
+        (shown, "wzset:nannie", ["4"]),
+        (more, "wzset:timer", ["45"]),
+        (more, "wzset:timer", ["-1"]),
+        (more, "wzset:timer", ["120.0"]),
+        (more, "wzset:lobby", ["0"]),
+        (more, "wzset:lobby", ["99999"]),
+        (more, "wzset:lobby", ["bot default"]),
+    ]
+    for message, cid, values in forged_values:
+        refused = await forge_select(simcord_env, moderator, message, cid, values)
+        assert_refused(refused, "isn't offered", "nothing was changed")
+    # Eliminating every 3rd round without Nannie's Rule: the select is disabled, a forged choice refused.
+    refused = await forge_select(simcord_env, moderator, shown, "wzset:nannie", ["3"])
+    assert_refused(refused, "Nannie's Rule", "nothing was changed")
+    await assert_saved(simcord_env, database_path, guild, before)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_help_lists_the_new_commands(simcord_env: Env) -> None:
+    _, channel, moderator = setup_server(simcord_env)
+    shown = await moderator.slash(channel, "wizard help")
+    assert shown.response is not None
+    text = message_text(shown.response)
+    assert "`/wizard settings`: Choose this server's default rules" in text
+    assert "`/wizard rules`: Show the rules of an edition or of a variant" in text
+    assert_valid_discord_payloads(simcord_env)

@@ -1,0 +1,245 @@
+"""Per-server settings in SQLite: defaults, validation, the cache, and rows that no longer validate."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import MIGRATIONS_DIR
+from cogs.utils.db import Database
+from cogs.utils.server_settings import (
+    TURN_TIMER_CHOICES,
+    ServerSettings,
+    ServerSettingsStore,
+    changed,
+    timer_label,
+)
+from wizard_core import Rules, RulesError
+
+GUILD = 1234
+OTHER_GUILD = 5678
+
+
+async def open_store(path: Path) -> tuple[Database, ServerSettingsStore]:
+    db = await Database.open(path, MIGRATIONS_DIR)
+    return db, ServerSettingsStore(db)
+
+
+def stored_row(path: Path, guild_id: int) -> dict[str, object] | None:
+    with sqlite3.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM server_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    conn.close()
+    return None if row is None else dict(row)
+
+
+def test_defaults() -> None:
+    settings = ServerSettings()
+    assert (settings.edition, settings.variants, settings.nannie_every) == ("classic", frozenset(), 2)
+    assert settings.turn_timer_seconds == 120 and settings.turn_timer_seconds in TURN_TIMER_CHOICES
+    assert settings.lobby_timeout_minutes is None and settings.images is None
+    assert settings.rules() == Rules("classic")
+
+
+def test_rules_of_the_settings() -> None:
+    settings = ServerSettings("camelot", frozenset({"nannie", "canadian"}), 3)
+    assert settings.rules() == Rules("camelot", frozenset({"nannie", "canadian"}), 3)
+    # A plain set is accepted and frozen, so the value stays hashable and comparable.
+    assert ServerSettings(variants={"quick"}) == ServerSettings(variants=frozenset({"quick"}))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="Wizard Maximus cannot be combined with Quick play"):
+        ServerSettings(variants=frozenset({"maximus", "quick"})).rules()
+
+
+async def test_a_server_without_a_row_gets_the_defaults(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "w.sqlite3")
+    assert await store.get(GUILD) == ServerSettings()
+    await db.close()
+    assert stored_row(tmp_path / "w.sqlite3", GUILD) is None
+
+
+async def test_set_is_stored_and_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, store = await open_store(path)
+    chosen = ServerSettings("camelot", frozenset({"nannie", "hidden-bid"}), 3, 300, 15, False)
+    await store.set(GUILD, chosen)
+    assert await store.get(GUILD) == chosen
+    assert await store.get(OTHER_GUILD) == ServerSettings()
+    await db.close()
+
+    row = stored_row(path, GUILD)
+    assert row is not None
+    assert (row["edition"], json.loads(str(row["variants"])), row["nannie_every"]) == (
+        "camelot",
+        ["hidden-bid", "nannie"],
+        3,
+    )
+    assert (row["turn_timer_seconds"], row["lobby_timeout_minutes"], row["images"]) == (300, 15, 0)
+
+    db, store = await open_store(path)
+    assert await store.get(GUILD) == chosen
+    # Setting again replaces the row (an upsert), and None goes back to the bot's defaults.
+    await store.set(GUILD, ServerSettings(turn_timer_seconds=0, images=True))
+    await db.close()
+    row = stored_row(path, GUILD)
+    assert row is not None
+    assert (row["edition"], row["variants"], row["turn_timer_seconds"]) == ("classic", "[]", 0)
+    assert (row["lobby_timeout_minutes"], row["images"]) == (None, 1)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "match"),
+    [
+        (ServerSettings(variants=frozenset({"maximus", "quick"})), RulesError, "Wizard Maximus.*Quick play"),
+        (
+            ServerSettings(variants=frozenset({"canadian", "hidden-bid"})),
+            RulesError,
+            "Canadian Rule cannot be combined with Hidden Bid",
+        ),
+        (ServerSettings(variants=frozenset({"jester-bid"})), RulesError, "does not exist"),
+        (ServerSettings(edition="german"), RulesError, "unknown edition"),
+        (ServerSettings(nannie_every=3), RulesError, "Nannie's Rule, which is off"),
+        (ServerSettings(turn_timer_seconds=45), ValueError, "turn timer"),
+        (ServerSettings(lobby_timeout_minutes=0), ValueError, "lobby timeout"),
+        (ServerSettings(lobby_timeout_minutes=1441), ValueError, "lobby timeout"),
+    ],
+)
+async def test_invalid_settings_are_refused_and_nothing_is_saved(
+    tmp_path: Path, settings: ServerSettings, error: type[Exception], match: str
+) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, store = await open_store(path)
+    before = ServerSettings(edition="camelot")
+    await store.set(GUILD, before)
+    with pytest.raises(error, match=match):
+        await store.set(GUILD, settings)
+    assert await store.get(GUILD) == before
+    await db.close()
+    row = stored_row(path, GUILD)
+    assert row is not None and row["edition"] == "camelot" and row["variants"] == "[]"
+
+
+async def test_get_reads_the_database_once(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, store = await open_store(path)
+    await store.set(GUILD, ServerSettings(edition="camelot"))
+    other = ServerSettingsStore(db)
+    assert (await other.get(GUILD)).edition == "camelot"
+    # A change behind the store's back is not seen: the cache answers.
+    await db.execute("UPDATE server_settings SET edition = 'classic' WHERE guild_id = ?", (GUILD,))
+    assert (await other.get(GUILD)).edition == "camelot"
+    assert (await ServerSettingsStore(db).get(GUILD)).edition == "classic"
+    await db.close()
+
+
+@pytest.mark.parametrize(
+    ("edition", "variants", "nannie_every"),
+    [
+        ("classic", '["quick", "jester-bid"]', 2),  # a variant removed from the bot since
+        ("classic", '["maximus", "quick"]', 2),  # a combination R-9 forbids (now)
+        ("german", "[]", 2),  # an edition the bot does not know
+        ("classic", "[1, 2]", 2),  # not variant ids
+        ("classic", "[]", 3),  # every 3rd round without Nannie's Rule
+    ],
+)
+async def test_a_row_that_no_longer_validates_falls_back_to_the_default_rules(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, edition: str, variants: str, nannie_every: int
+) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, store = await open_store(path)
+    await db.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
+            " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, 600, 45, 0, 0)",
+            (GUILD, edition, variants, nannie_every),
+        )
+    conn.close()
+
+    db, store = await open_store(path)
+    with caplog.at_level(logging.WARNING, logger="cogs.utils.server_settings"):
+        settings = await store.get(GUILD)
+    # The rules are the defaults; what is still valid is kept.
+    assert settings == ServerSettings(turn_timer_seconds=600, lobby_timeout_minutes=45, images=False)
+    assert str(GUILD) in caplog.text and "no longer valid" in caplog.text
+    # The server can choose again.
+    await store.set(GUILD, ServerSettings(variants=frozenset({"quick"})))
+    assert (await store.get(GUILD)).variants == {"quick"}
+    await db.close()
+
+
+async def test_a_turn_timer_not_offered_falls_back_to_the_default(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, store = await open_store(path)
+    await db.execute(
+        "INSERT INTO server_settings (guild_id, edition, variants, turn_timer_seconds, updated_at)"
+        " VALUES (?, 'camelot', '[\"quick\"]', 45, 0)",
+        (GUILD,),
+    )
+    with caplog.at_level(logging.WARNING, logger="cogs.utils.server_settings"):
+        settings = await store.get(GUILD)
+    assert settings == ServerSettings("camelot", frozenset({"quick"}))
+    assert "turn timer of 45 seconds" in caplog.text
+    await db.close()
+
+
+async def test_the_schema_refuses_what_cannot_be_right(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite3"
+    db, _ = await open_store(path)
+    await db.close()
+    with sqlite3.connect(path) as conn:
+        for column, value in (
+            ("variants", "not json"),
+            ("variants", '"a string"'),
+            ("nannie_every", 4),
+            ("turn_timer_seconds", -1),
+            ("lobby_timeout_minutes", 0),
+            ("images", 2),
+        ):
+            with pytest.raises(sqlite3.IntegrityError):
+                conn.execute(
+                    f"INSERT INTO server_settings (guild_id, {column}, updated_at) VALUES (1, ?, 0)",
+                    (value,),
+                )
+    conn.close()
+
+
+def test_timer_labels() -> None:
+    assert [timer_label(s) for s in TURN_TIMER_CHOICES] == [
+        "Off",
+        "30 seconds",
+        "1 minute",
+        "2 minutes (default)",
+        "5 minutes",
+        "10 minutes",
+        "30 minutes",
+    ]
+
+
+def test_a_new_variant_list_drops_the_nannie_option_with_nannie() -> None:
+    with_nannie = ServerSettings(variants=frozenset({"nannie"}), nannie_every=3)
+    without = changed(with_nannie, "variants", ["quick"])
+    assert without == ServerSettings(variants=frozenset({"quick"}))
+    assert changed(with_nannie, "variants", ["nannie", "canadian"]).nannie_every == 3
+
+
+async def test_changes_made_under_the_lock_both_count(tmp_path: Path) -> None:
+    db, store = await open_store(tmp_path / "w.sqlite3")
+
+    async def add(variant: str) -> None:
+        async with store.lock(GUILD):
+            current = await store.get(GUILD)
+            await asyncio.sleep(0)  # another change would read the same settings here
+            await store.set(GUILD, dataclasses.replace(current, variants=current.variants | {variant}))
+
+    await asyncio.gather(add("quick"), add("canadian"))
+    assert (await store.get(GUILD)).variants == {"quick", "canadian"}
+    assert store.lock(GUILD) is store.lock(GUILD) and store.lock(GUILD) is not store.lock(OTHER_GUILD)
+    await db.close()
