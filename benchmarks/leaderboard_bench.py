@@ -46,7 +46,7 @@ from bot import MIGRATIONS_DIR
 from cogs.utils import leaderboard as lb
 from cogs.utils.db import Database
 from cogs.utils.store import SeatRecord, TableRecord, TableStore
-from wizard_core import GameResult, RoundResult, round_score
+from wizard_core import GameResult, RoundResult, Rules, round_score
 
 GUILD = 4242
 CHANNEL = 77
@@ -273,7 +273,7 @@ async def finish_game(store: TableStore, rng: random.Random, now: float) -> floa
     while len(seated) < 4:
         seated.append(FIRST_USER + 5000 + len(seated))
     record = await store.create(
-        guild_id=GUILD, channel_id=CHANNEL, host_id=seated[0], host_name="h", edition="classic", now=now
+        guild_id=GUILD, channel_id=CHANNEL, host_id=seated[0], host_name="h", rules=Rules("classic"), now=now
     )
     seats = [SeatRecord(i, user, f"u{i}") for i, user in enumerate(seated)]
     await store.set_seats(record.id, seats, seated[0], now)

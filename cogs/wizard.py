@@ -189,7 +189,7 @@ class Wizard(commands.Cog):
         await interaction.response.send_message(embed=self.help_embed(), ephemeral=True)
 
     @wizard.command(name="new")
-    @app_commands.describe(edition="Which deck and rules to play (default: classic)")
+    @app_commands.describe(edition="Which deck to play (default: this server's choice in /wizard settings)")
     @app_commands.choices(
         edition=[
             app_commands.Choice(name="Classic Wizard", value="classic"),
@@ -197,7 +197,7 @@ class Wizard(commands.Cog):
         ]
     )
     async def new_command(
-        self, interaction: discord.Interaction[WizardBot], edition: str = "classic"
+        self, interaction: discord.Interaction[WizardBot], edition: str | None = None
     ) -> None:
         """Open a table in this channel for others to join."""
         await self._guarded(interaction, self.bot.tables.new_table(interaction, edition))
@@ -317,7 +317,7 @@ class Wizard(commands.Cog):
 async def setup(bot: WizardBot) -> None:
     # Before the tables: they read a server's settings for new tables, timers and pictures.
     bot.server_settings = ServerSettingsStore(bot.db)
-    bot.tables = TableManager(bot, TableStore(bot.db), bot.settings.lobby_timeout_minutes * 60)
+    bot.tables = TableManager(bot, TableStore(bot.db))
     await bot.tables.restore()
     bot.add_dynamic_items(GameButton, leaderboard.LeaderboardItem, server_settings.SettingsItem)
     await bot.add_cog(Wizard(bot))

@@ -7,3 +7,7 @@
 ALTER TABLE seats ADD COLUMN computer TEXT CHECK (computer IS NULL OR computer IN ('easy', 'medium', 'hard'));
 ALTER TABLE seats ADD COLUMN auto INTEGER NOT NULL DEFAULT 0 CHECK (auto IN (0, 1));
 ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0 CHECK (missed >= 0);
+
+-- A table's rules (the rules core's Rules.to_dict as JSON: edition, variants and their options), chosen
+-- in the lobby from the server's defaults. Tables from before this column play their edition's base rules.
+ALTER TABLE tables ADD COLUMN rules TEXT;

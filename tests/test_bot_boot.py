@@ -36,6 +36,8 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
         "stats",
         "history",
         "forget-me",
+        "rules",
+        "settings",
     ]
     admin = by_name["wizard-admin"]
     assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value

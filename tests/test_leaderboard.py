@@ -61,7 +61,7 @@ async def store_game(
         channel_id=channel_id,
         host_id=user_ids[0],
         host_name=seats[0].name,
-        edition=edition,
+        rules=Rules(edition),
         now=finished_at - 3600,
     )
     await store.set_seats(record.id, seats, user_ids[0], finished_at - 3600)
@@ -488,7 +488,7 @@ async def test_ended_and_cancelled_tables_store_nothing(db: Database, path: Path
     store = TableStore(db)
     for status in ("ended", "cancelled"):
         record = await store.create(
-            guild_id=1, channel_id=5, host_id=1, host_name="a", edition="classic", now=NEW_YEAR
+            guild_id=1, channel_id=5, host_id=1, host_name="a", rules=Rules("classic"), now=NEW_YEAR
         )
         if status == "ended":
             await store.start(record.id, 1, [], NEW_YEAR)
@@ -594,7 +594,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
     for index in range(3):
         game = play_offline(3, seed=20 + index)
         record = await store_sql.create(
-            guild_id=1, channel_id=1, host_id=1, host_name="a", edition="classic", now=NEW_YEAR + index
+            guild_id=1, channel_id=1, host_id=1, host_name="a", rules=Rules("classic"), now=NEW_YEAR + index
         )
         await store_sql.start(record.id, game.seed, [], NEW_YEAR + index)
         result = game.result()

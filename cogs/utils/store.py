@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cogs.utils.db import Database
 from cogs.utils.leaderboard import FinishedGame, record_game
-from wizard_core import GameResult, LogEntry, decode_log_entry, encode_log_entry
+from wizard_core import GameResult, LogEntry, Rules, decode_log_entry, encode_log_entry
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -60,6 +60,12 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     ping_message_id: int | None = None
+    rules: Rules | None = None
+
+    @property
+    def table_rules(self) -> Rules:
+        """The table's rules; a table stored before rules were kept plays its edition's base rules."""
+        return self.rules if self.rules is not None else Rules(self.edition)
 
 
 class TableStore:
@@ -69,15 +75,15 @@ class TableStore:
         self.db = db
 
     async def create(
-        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, edition: str, now: float
+        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules, now: float
     ) -> TableRecord:
         """Open a lobby with its host in seat 0; raise TableExistsError if the channel has an open table."""
         try:
             async with self.db.transaction() as conn:
                 cursor = await conn.execute(
-                    "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
-                    (guild_id, channel_id, host_id, edition, now, now),
+                    "INSERT INTO tables (guild_id, channel_id, host_id, edition, rules, status, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                    (guild_id, channel_id, host_id, rules.edition, json.dumps(rules.to_dict()), now, now),
                 )
                 table_id = cursor.lastrowid
                 await cursor.close()
@@ -146,6 +152,20 @@ class TableStore:
             ],
             log=[decode_log_entry(json.loads(e["entry"])) for e in entries],
             ping_message_id=row["ping_message_id"],
+            rules=self._rules(row),
+        )
+
+    @staticmethod
+    def _rules(row: sqlite3.Row) -> Rules | None:
+        if row["rules"] is None:
+            return None
+        return Rules.from_dict(json.loads(row["rules"]))
+
+    async def set_rules(self, table_id: int, rules: Rules, now: float) -> None:
+        """Change a lobby's rules (the host chose another edition, preset or variants)."""
+        await self.db.execute(
+            "UPDATE tables SET edition = ?, rules = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (rules.edition, json.dumps(rules.to_dict()), now, table_id),
         )
 
     async def set_message(self, table_id: int, message_id: int) -> None:

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 
 from cogs.utils import images, render
+from cogs.utils.server_settings import ServerSettings
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    CorruptSaveError,
     Game,
     Phase,
     PlayerView,
@@ -146,7 +146,7 @@ class Table:
     guild_id: int
     channel_id: int
     host_id: int
-    edition: str
+    rules: Rules
     status: str
     seats: list[Seat]
     message_id: int | None = None
@@ -158,12 +158,20 @@ class Table:
     # Seconds a member has for a turn (0: no limit), the turns under way, and the tasks that keep
     # time and make the computers' moves.
     turn_seconds: float = DEFAULT_TURN_SECONDS
+    # The server's choices when the table opened: an idle lobby's lifetime (seconds) and pictures.
+    lobby_timeout: float = 30 * 60
+    images: bool = True
     turns: dict[int, Turn] = field(default_factory=dict)
     # A notice the table message keeps showing (a computer played for someone, someone left) until that
     # seat's player acts again or another notice replaces it: (seat, text).
     notice: tuple[int, str] | None = None
     clock: asyncio.Task[None] | None = None
     driver: asyncio.Task[None] | None = None
+
+    @property
+    def edition(self) -> str:
+        """The table's edition."""
+        return self.rules.edition
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a user, or None if they are not at the table."""
@@ -185,6 +193,11 @@ class Table:
         """One seat as stored."""
         s = self.seats[index]
         return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed)
+
+    @property
+    def members_present(self) -> bool:
+        """Whether some member still plays their own seat (not away, not replaced by a computer)."""
+        return any(seat.computer is None and not seat.auto for seat in self.seats)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -347,22 +360,19 @@ def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
 class TableManager:
     """All tables of the bot, and what happens when players click."""
 
-    def __init__(self, bot: WizardBot, store: TableStore, lobby_timeout: float) -> None:
+    def __init__(self, bot: WizardBot, store: TableStore) -> None:
         self.bot = bot
         self.store = store
-        self.lobby_timeout = lobby_timeout
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
-        self.images = bot.settings.images
         self.computer_delay = bot.settings.computer_delay
         self.computer_budget_ms = bot.settings.computer_budget_ms
 
     # -- pictures ----------------------------------------------------------------------------------
 
     def pictures_on(self, table: Table) -> bool:
-        """Whether the table's messages carry pictures: the ``WIZARD_IMAGES`` setting, the same for every
-        server until /wizard settings makes it a server's choice."""
-        return self.images
+        """Whether the table's messages carry pictures: the server's choice, else ``WIZARD_IMAGES``."""
+        return table.images
 
     def channel_allows_files(self, table: Table) -> bool:
         """Whether the bot holds Attach Files in the table's channel (the invite does not ask for it).
@@ -436,19 +446,19 @@ class TableManager:
     async def restore(self) -> None:
         """Rebuild every lobby and running game from the database (at start-up)."""
         for record in await self.store.open_tables():
-            table = self._from_record(record)
-            if record.status == "playing":
-                try:
+            try:
+                table = self._from_record(record)
+                if record.status == "playing":
                     assert record.seed is not None
                     table.game = Game.replay(
-                        [s.name for s in record.seats], Rules(record.edition), record.seed, record.log
+                        [s.name for s in record.seats], record.table_rules, record.seed, record.log
                     )
-                except (CorruptSaveError, AssertionError) as error:
-                    log.error("Table %d could not be restored (%s); ending it", record.id, error)
-                    await self.store.close(record.id, "ended", now())
-                    continue
-                table.turn_seconds = await self.turn_seconds(table.guild_id)
-            else:
+            except (WizardError, AssertionError) as error:
+                log.error("Table %d could not be restored (%s); ending it", record.id, error)
+                await self.store.close(record.id, "ended", now())
+                continue
+            await self.apply_server_settings(table)
+            if table.game is None:
                 self._arm_lobby_timer(table)
             self._add(table)
             if table.game is not None:
@@ -456,12 +466,14 @@ class TableManager:
                 self._keep_going(table)
         log.info("Restored %d open table(s)", len(self.tables))
 
-    async def turn_seconds(self, guild_id: int) -> float:
-        """The server's time for a turn, in seconds (0: no limit)."""
-        server_settings = getattr(self.bot, "server_settings", None)
-        if server_settings is None:
-            return DEFAULT_TURN_SECONDS
-        return float((await server_settings.get(guild_id)).turn_timer_seconds)
+    async def apply_server_settings(self, table: Table) -> ServerSettings:
+        """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
+        server = await self.bot.server_settings.get(table.guild_id)
+        table.turn_seconds = float(server.turn_timer_seconds)
+        minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
+        table.lobby_timeout = minutes * 60
+        table.images = self.bot.settings.images if server.images is None else server.images
+        return server
 
     def _from_record(self, record: TableRecord) -> Table:
         return Table(
@@ -469,7 +481,7 @@ class TableManager:
             guild_id=record.guild_id,
             channel_id=record.channel_id,
             host_id=record.host_id,
-            edition=record.edition,
+            rules=record.table_rules,
             status=record.status,
             seats=[Seat(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed) for s in record.seats],
             message_id=record.message_id,
@@ -503,17 +515,25 @@ class TableManager:
 
     # -- the lobby ---------------------------------------------------------------------------------
 
-    async def new_table(self, interaction: discord.Interaction[WizardBot], edition: str) -> None:
-        """Open a lobby in the interaction's channel, with the caller as host."""
+    async def new_table(self, interaction: discord.Interaction[WizardBot], edition: str | None) -> None:
+        """Open a lobby in the interaction's channel, with the caller as host and the server's rules
+        (in ``edition`` if one is given)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
+        server = await self.bot.server_settings.get(interaction.guild_id)
+        rules = server.rules()
+        if edition is not None and edition != rules.edition:
+            try:
+                rules = Rules(edition, rules.variants, rules.nannie_every)
+            except WizardError:
+                rules = Rules(edition)
         try:
             record = await self.store.create(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=user.id,
                 host_name=user.display_name,
-                edition=edition,
+                rules=rules,
                 now=now(),
             )
         except TableExistsError as error:
@@ -521,6 +541,7 @@ class TableManager:
             link = existing.jump_url if existing else "this channel"
             raise Refusal(f"This channel already has a table: {link}. Finish or cancel it first.") from None
         table = self._from_record(record)
+        await self.apply_server_settings(table)
         self._add(table)
         await interaction.response.send_message(embed=self.lobby_embed(table), view=lobby_view(table))
         message = await interaction.original_response()
@@ -541,7 +562,7 @@ class TableManager:
         )
         seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
         embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
-        minutes = round(self.lobby_timeout / 60)
+        minutes = round(table.lobby_timeout / 60)
         embed.set_footer(text=f"An idle table closes itself after {minutes} minutes.")
         if note:
             embed.add_field(name="\u200b", value=note, inline=False)
@@ -635,23 +656,22 @@ class TableManager:
     async def _lobby_timer(self, table: Table) -> None:
         """Close the lobby once it has been idle for the configured time."""
         while table.status == "lobby":
-            remaining = table.updated_at + self.lobby_timeout - now()
+            remaining = table.updated_at + table.lobby_timeout - now()
             if remaining > 0:
                 await asyncio.sleep(remaining)
                 continue
             async with table.lock:
-                if table.status == "lobby" and table.updated_at + self.lobby_timeout <= now():
-                    minutes = round(self.lobby_timeout / 60)
+                if table.status == "lobby" and table.updated_at + table.lobby_timeout <= now():
+                    minutes = round(table.lobby_timeout / 60)
                     await self._cancel_lobby(None, table, f"Closed after {minutes} minutes without activity.")
             return
 
     async def _start(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
-        game = Game([s.name for s in table.seats], Rules(table.edition), seed=secrets.randbits(63))
+        game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
         await self.store.set_seats(table.id, table.records(), table.host_id, now())
         await self.store.start(table.id, game.seed, game.log, now())
         table.game = game
         table.status = "playing"
-        table.turn_seconds = await self.turn_seconds(table.guild_id)
         if table.lobby_timer is not None:
             table.lobby_timer.cancel()
             table.lobby_timer = None
@@ -794,6 +814,7 @@ class TableManager:
                 0.0,
                 0.0,
                 table.records(),
+                rules=table.rules,
             )
             await self.store.finish(record, after.result(), new_entries, game.version, now())
         else:
@@ -835,11 +856,20 @@ class TableManager:
         return () if current is None else (current,)
 
     def _computer_to_act(self, table: Table) -> int | None:
-        """A seat a computer plays that may act now, if there is one."""
+        """A seat a computer plays that may act now, if there is one.
+
+        A computer standing in for an away member plays only while some member is still at the table:
+        when everyone is away the game waits, rather than play itself out and record it for them.
+        """
         game = table.game
         if game is None or game.is_over:
             return None
-        return next((s for s in self._waiting(game) if table.seats[s].played_by_computer), None)
+        present = table.members_present
+        for seat in self._waiting(game):
+            player = table.seats[seat]
+            if player.computer is not None or (player.auto and present):
+                return seat
+        return None
 
     def _keep_going(self, table: Table) -> None:
         """After every change to a running game: restart the turn clock for the members who are to act,
@@ -964,6 +994,8 @@ class TableManager:
                 f"⏱️ {name} ran out of time twice in a row: a computer plays for them until they press "
                 "**Take my seat back**."
             )
+            if not table.members_present:
+                text += " Everyone is away now, so the game waits for someone to take their seat back."
         else:
             text = f"⏱️ {name} ran out of time, so a computer played their turn."
         table.notice = (seat, text)
