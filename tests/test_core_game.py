@@ -60,7 +60,7 @@ def test_player_count_is_checked(players: int) -> None:
 def test_rules_refuse_unknown_editions_and_unsupported_variants() -> None:
     with pytest.raises(RulesError, match="unknown edition"):
         Rules("german")
-    with pytest.raises(RulesError, match="no variant|does not exist"):
+    with pytest.raises(RulesError, match=r"no variant|does not exist"):
         Rules("classic", frozenset({"jester-bid"}))
 
 
