@@ -199,6 +199,7 @@ class Game:
         "_results",
         "_rng",
         "_round",
+        "_round_seats",
         "_rounds_total",
         "_rules",
         "_saboteur",
@@ -301,7 +302,7 @@ class Game:
     def _deal(self) -> None:
         n = self._n
         size = self._size = self._sizes[self._round - 1]
-        seats = self._seats
+        seats = self._round_seats = self._seats
         dealt = len(seats) * size
         maximus = "maximus" in self._variants
         # "No cards left" comes from the deck, not from the round number; Maximus turns nothing up.
@@ -346,8 +347,8 @@ class Game:
         return player
 
     def _rotation(self, first: int) -> tuple[int, ...]:
-        """The players still in, in playing order from ``first``."""
-        seats = self._seats
+        """The players dealt in this round, in playing order from ``first``."""
+        seats = self._round_seats
         at = seats.index(first)
         return seats[at:] + seats[:at]
 
