@@ -22,7 +22,8 @@ from wizard_core import (
     Rules,
     RulesError,
 )
-from wizard_core.ai import LEVELS, Level, decide
+from wizard_core.ai import LEVELS, Knowledge, Level, decide
+from wizard_core.ai.search import utility
 from wizard_core.cards import deck_bits
 from wizard_core.game import SEAT_STRIDE
 from wizard_core.variants import VARIANTS
@@ -321,19 +322,15 @@ def test_bits_helper_matches_the_game() -> None:
     assert bits(["Wizard", "Wizard"]) == (52, 53)
 
 
-def test_the_hard_saboteur_dealer_takes_a_trick_to_spoil_a_bid() -> None:
-    round_one = ("3♥", "4♥", "5♥", "6♥", "7♣")
-    round_two = ("9♥", "4♦", "5♥", "3♠", "3♣", "2♦", "Q♠", "2♥", "2♣")  # seats 0..3, trump ♣
-    game = staged_rounds(rules("saboteur"), ("3♠", "A♠", "4♠", "5♠"), [round_one, round_two])
-    for _ in range(3):
-        game.apply(Bid(0))
-    for _ in range(4):
-        game.apply(game.legal_actions()[0])
-    game.apply(Bid(1))  # seat 3: Q♠ 2♥, counting on the spade
-    game.apply(Bid(0))  # seat 0: 9♥ 4♦
-    game.apply(Bid(0))  # seat 1: 5♥ 3♠
-    for name in ("Q♠", "9♥", "3♠"):
-        game.apply(Card.parse(name).face)
-    # Ruffing with 3♣ takes the trick from seat 3, who then misses the bid of 1; the dealer's 2♦ then
-    # hands seat 0 a trick it did not want. Ducking with 2♦ would let seat 3 make its bid.
-    assert decide(game.view(2), "hard", seed=3, budget_ms=None, samples=30) == Card.parse("3♣").face
+def test_the_saboteur_dealer_counts_the_others_points_against_itself() -> None:
+    game = staged_rounds(rules("saboteur"), DEALER_0, [("3♥", "4♥", "5♥", "6♥", "2♣")])
+    for bid in (1, 0, 0):
+        game.apply(Bid(bid))
+    dealer = Knowledge(game.view(0))
+    assert dealer.saboteur == 0 and dealer.bids == (None, 1, 0, 0)
+    bids = [0, 1, 0, 0]
+    # Seat 1 makes 1 (30), seats 2 and 3 make 0 (20 each): the dealer's utility is minus their mean.
+    assert utility(dealer, bids, [0, 1, 0, 0], 0) == pytest.approx(-70 / 3)
+    assert utility(dealer, bids, [1, 0, 0, 0], 0) == pytest.approx(-30 / 3)
+    bidder = Knowledge(game.view(1))
+    assert utility(bidder, bids, [0, 1, 0, 0], 0) == 30
