@@ -190,6 +190,7 @@ class Game:
         "_led",
         "_limits",
         "_log",
+        "_maximus",
         "_n",
         "_names",
         "_null",
@@ -253,6 +254,7 @@ class Game:
         self._limits = bool(variants & _BID_LIMITS)
         self._saboteur = "saboteur" in variants
         self._gizzard = "gizzard-fester" in variants
+        self._maximus = "maximus" in variants
         self._sizes = self._rules.hand_sizes(self._n)
         self._rounds_total = len(self._sizes)
         self._active = [True] * self._n
@@ -304,17 +306,21 @@ class Game:
         size = self._size = self._sizes[self._round - 1]
         seats = self._round_seats = self._seats
         dealt = len(seats) * size
-        maximus = "maximus" in self._variants
+        maximus = self._maximus
         # "No cards left" comes from the deck, not from the round number; Maximus turns nothing up.
         with_turn = dealt < len(self._deck) and not maximus
         cards = self._chance("deal", dealt + with_turn)
         if self._plain:
             self._hands = [sum(map(_BIT.__getitem__, cards[p * size : (p + 1) * size])) for p in range(n)]
+            self._leader = (self._dealer + 1) % n
+            self._forehead = False
         else:
             hands = [0] * n
             for i, p in enumerate(seats):
                 hands[p] = sum(map(_BIT.__getitem__, cards[i * size : (i + 1) * size]))
             self._hands = hands
+            self._leader = self._next_seat(self._dealer)
+            self._forehead = size == 1 and "forehead" in self._variants
         self._bids = [-1] * n
         self._tricks = [0] * n
         self._null = 0
@@ -324,8 +330,6 @@ class Game:
         self._best = NOTHING_PLAYED
         self._best_at = 0
         self._call = 0
-        self._forehead = size == 1 and "forehead" in self._variants
-        self._leader = self._next_seat(self._dealer)
         self._turned = cards[-1] if with_turn else -1
         self._trump = _MAXIMUS_TRUMPS[self._round - 1] if maximus else NO_TRUMP
         self._phase = _BID
@@ -416,6 +420,25 @@ class Game:
 
     def _apply_other(self, code: int, player: int | None) -> None:
         """Every action but a card played in a game without variants."""
+        if self._plain:
+            if player is not None and player != self._current:
+                self._refuse_turn(player)
+            phase = self._phase
+            if phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
+                self._log.append(code)
+                p = self._current
+                self._bids[p] = code - BID_BASE
+                self._current = p = (p + 1) % self._n
+                if p == self._leader:
+                    self._phase = _PLAY
+            elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
+                self._log.append(code)
+                self._trump = code - TRUMP_BASE
+                self._phase = _BID
+                self._current = self._leader
+            else:
+                self._refuse(code)
+            return
         phase = self._phase
         if self._current == _NOBODY and phase == _BID:
             p = self._bidder_at_once(player)
@@ -581,9 +604,10 @@ class Game:
     def _score_round(self) -> None:
         size = self._size
         n = self._n
+        plain = self._plain
         if self._null == size:  # R-5: only null tricks, nobody scores (the Saboteur dealer neither).
             points = [0] * n
-        elif self._plain:
+        elif plain:
             points = list(map(round_score, self._bids, self._tricks))
         else:
             points = [0] * n
@@ -595,22 +619,30 @@ class Game:
         totals = self._totals
         for p, gained in enumerate(points):
             totals[p] += gained
-        eliminated = self._eliminate()
-        self._results.append(
-            RoundResult(
-                round_number=self._round,
-                dealer=self._dealer,
-                cards_per_player=size,
-                trump=self.trump,
-                turned_up=self.turned_up,
-                bids=tuple(None if b < 0 else b for b in self._bids),
-                tricks=tuple(self._tricks),
-                null_tricks=self._null,
-                points=tuple(points),
-                totals=tuple(totals),
-                eliminated=eliminated,
-            )
+        result = RoundResult(
+            round_number=self._round,
+            dealer=self._dealer,
+            cards_per_player=size,
+            trump=self.trump,
+            turned_up=self.turned_up,
+            bids=tuple(self._bids),
+            tricks=tuple(self._tricks),
+            null_tricks=self._null,
+            points=tuple(points),
+            totals=tuple(totals),
         )
+        if plain:
+            self._results.append(result)
+            if self._round == self._rounds_total:
+                self._phase = _OVER
+                self._current = _NOBODY
+                return
+            self._round += 1
+            self._dealer = (self._dealer + 1) % n
+            self._deal()
+            return
+        bids = tuple(None if b < 0 else b for b in self._bids)
+        self._results.append(result._replace(bids=bids, eliminated=self._eliminate()))
         if self._round == self._rounds_total or len(self._seats) == 1:
             self._phase = _OVER
             self._current = _NOBODY
@@ -648,6 +680,10 @@ class Game:
                 if chunk:
                     return _SUIT_CODE_TABLES[led][chunk] + _SPECIAL_CODES[hand >> 52]
             return _play_codes(hand)
+        if self._plain and player is None:
+            if phase == _BID:
+                return _BID_CODES[self._size]
+            return _TRUMP_CODES if phase == _TRUMP else ()
         if phase == _OVER:
             return ()
         if player is None:
@@ -657,9 +693,7 @@ class Game:
         else:
             return ()
         if phase == _BID:
-            if not self._limits:
-                return _BID_CODES[self._size]
-            return tuple(code for code in _BID_CODES[self._size] if self._bid_allowed(p, code - BID_BASE))
+            return self._bid_codes(p)
         if phase == _TRUMP:
             return _TRUMP_CODES
         if self._forehead:
@@ -677,6 +711,12 @@ class Game:
             if hand & _JESTER_BITS:
                 codes += (CALL_FESTER,)
         return codes
+
+    def _bid_codes(self, player: int) -> tuple[int, ...]:
+        # Apart from ``legal_actions``: a comprehension there would make ``self`` a cell, slowing every call.
+        if not self._limits:
+            return _BID_CODES[self._size]
+        return tuple(code for code in _BID_CODES[self._size] if self._bid_allowed(player, code - BID_BASE))
 
     def _bid_allowed(self, player: int, bid: int) -> bool:
         try:
