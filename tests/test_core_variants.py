@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from staging import staged_rounds
 
 from wizard_core import (
@@ -34,6 +36,7 @@ from wizard_core import (
 from wizard_core.game import SEAT_STRIDE
 from wizard_core.variants import VARIANTS
 
+SIMULTANEOUS = frozenset({"hidden-bid", "hands-in", "delayed-reveal"})
 DEALER_0 = ("A♠", "3♠", "4♠", "5♠")  # seat 0 draws highest and deals round 1; seat 1 leads
 
 
@@ -736,3 +739,41 @@ def test_a_seat_tagged_bid_for_the_wrong_seat_is_refused() -> None:
     log.append(64 + SEAT_STRIDE * 3)  # seat 2 again
     with pytest.raises(CorruptSaveError, match="already bid"):
         Game.replay(game.players, game.rules, 0, log)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    chosen=st.sets(st.sampled_from(sorted(VARIANTS)), max_size=6),
+    edition=st.sampled_from(("classic", "camelot")),
+    players=st.integers(3, 6),
+    seed=st.integers(0, 2**32),
+)
+def test_any_valid_combination_keeps_the_invariants(
+    chosen: set[str], edition: str, players: int, seed: int
+) -> None:
+    try:
+        table = Rules(edition, frozenset(chosen))
+        game = Game(players, table, seed=seed)
+    except RulesError:
+        return
+    rng = random.Random(seed)
+    while not game.is_over:
+        acting = game.to_act
+        assert acting and all(game.active[p] for p in acting)
+        everyone = bool(game.rules.variants & SIMULTANEOUS) and game.phase is Phase.BID
+        assert (game.current_player is None) == everyone
+        assert len(acting) == 1 or everyone
+        player = rng.choice(acting)
+        game.apply(rng.choice(game.legal_actions(player)), player=player)
+    for result in game.round_results:
+        assert sum(result.tricks) + result.null_tricks == result.cards_per_player
+        for p in range(players):
+            bid = result.bids[p]
+            if bid is None:
+                assert result.points[p] in (0, 20)
+            elif result.null_tricks < result.cards_per_player:
+                off = abs(bid - result.tricks[p])
+                assert result.points[p] == (20 + 10 * bid if not off else -10 * off)
+    final = game.result()
+    assert sorted(final.places)[0] == 1 and final.winners
+    assert Game.from_json(game.to_json()) == game
