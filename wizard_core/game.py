@@ -494,30 +494,38 @@ class Game:
 
     def _check_bid_limits(self, player: int, bid: int) -> None:
         """Refuse a bid that Bids may not add up, the Canadian Rule or the Hardcore rule forbids."""
+        forbidden = self._forbidden_bid(player)
+        if forbidden is not None and forbidden[0] == bid:
+            raise IllegalActionError(forbidden[1])
+
+    def _forbidden_bid(self, player: int) -> tuple[int, str] | None:
+        """The bid a limit takes from ``player`` now (the one making the bids add up), and why; or None."""
         size = self._size
-        total = bid + sum(b for q, b in enumerate(self._bids) if q != player and b >= 0)
-        if total != size:
-            return
+        bid = size - sum(b for b in self._bids if b >= 0)  # the player has not bid yet
+        if not 0 <= bid <= size:
+            return None
         variants = self._variants
-        last = not any(self._bids[q] < 0 and self._bids_this_round(q) for q in self._seats if q != player)
+        bids = self._bids
+        last = not any(bids[q] < 0 and self._bids_this_round(q) for q in self._seats if q != player)
         if "no-even-bids" in variants and last:
-            raise IllegalActionError(
+            return bid, (
                 f"Bids may not add up: a bid of {bid} would make the bids total {size}, the number of tricks"
             )
         if player != self._dealer:
-            return
+            return None
         totals = self._totals
         leading = all(totals[player] > totals[q] for q in self._seats if q != player)
         if "canadian" in variants and leading and bid != 0:
-            raise IllegalActionError(
+            return bid, (
                 f"Canadian Rule: you lead on score, so as dealer you may not make the bids total {size}, "
                 f"the number of tricks (a bid of {bid} would); a bid of 0 is always allowed"
             )
         if "hardcore" in variants and size >= 4:
-            raise IllegalActionError(
+            return bid, (
                 f"Hardcore rule: from 4 cards up the dealer may not make the bids total {size}, "
                 f"the number of tricks (a bid of {bid} would)"
             )
+        return None
 
     def _play(self, code: int, p: int) -> None:
         """Play a card, or make a Smyrna Style call, with every variant that changes play."""
@@ -713,17 +721,13 @@ class Game:
         return codes
 
     def _bid_codes(self, player: int) -> tuple[int, ...]:
-        # Apart from ``legal_actions``: a comprehension there would make ``self`` a cell, slowing every call.
+        codes = _BID_CODES[self._size]
         if not self._limits:
-            return _BID_CODES[self._size]
-        return tuple(code for code in _BID_CODES[self._size] if self._bid_allowed(player, code - BID_BASE))
-
-    def _bid_allowed(self, player: int, bid: int) -> bool:
-        try:
-            self._check_bid_limits(player, bid)
-        except IllegalActionError:
-            return False
-        return True
+            return codes
+        forbidden = self._forbidden_bid(player)
+        if forbidden is None:
+            return codes
+        return codes[: forbidden[0]] + codes[forbidden[0] + 1 :]
 
     # -- refusals, with messages a player understands -------------------------------------------
 
