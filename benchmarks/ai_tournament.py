@@ -28,6 +28,10 @@ Targets (the issue): easy bid accuracy >= 45%; hard against three easy: win rate
 Games run in parallel worker processes (``--workers``, default 2: the development machine has two cores,
 which it shares with other work, so decision times include that contention).
 
+``--variants`` plays every game with house variants (comma-separated ids of
+``wizard_core.variants.VARIANTS``); a round where the tested player did not bid (the Saboteur dealer, an
+eliminated player) does not count for bid accuracy.
+
 Run: ``.venv/bin/python benchmarks/ai_tournament.py`` (about 16 minutes on two cores; ``--quick`` for
 16 games per line-up in about 3 minutes, ``--games N`` per line-up, ``--budget-ms`` for the hard
 player's budget in the tournament, ``--lineups`` to choose them).
@@ -48,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wizard_core import Game, Rules
+from wizard_core import Game, Rules, RulesError
 from wizard_core.ai import DEFAULT_BUDGET_MS, ComputerPlayer, Level
 
 LINEUPS: dict[str, tuple[Level, Level]] = {
@@ -83,7 +87,12 @@ class GameRecord:
 
 
 def play_game(
-    lineup: str, edition: str, seed: int, budget_ms: float | None, samples: int | None
+    lineup: str,
+    edition: str,
+    seed: int,
+    budget_ms: float | None,
+    samples: int | None,
+    variants: frozenset[str] = frozenset(),
 ) -> GameRecord:
     tested_level, other_level = LINEUPS[lineup]
     everyone = tested_level == other_level
@@ -92,9 +101,10 @@ def play_game(
     for seat in range(PLAYERS):
         level = tested_level if seat in tested else other_level
         bots.append(ComputerPlayer(level, seed=seed * 10 + seat, budget_ms=budget_ms, samples=samples))
-    game = Game(PLAYERS, Rules(edition), seed=seed)
+    game = Game(PLAYERS, Rules(edition, variants), seed=seed)
     record = GameRecord(lineup, edition, seed)
-    while (player := game.current_player) is not None:
+    while game.to_act:
+        player = game.to_act[0]  # with simultaneous bids, anyone still to bid
         view = game.view(player)
         start, cpu = time.perf_counter(), time.process_time()
         code = bots[player].decide(view)
@@ -104,18 +114,19 @@ def play_game(
             if len(view.legal_actions) > 1:
                 record.choice_times.append(elapsed)
                 record.cpu_times.append(cpu)
-        game.apply(code)
+        game.apply(code, player=player)
     result = game.result()
     for seat in tested:
         if seat in result.winners:
             record.wins += 1 / len(result.winners) / len(tested)
         record.points += result.totals[seat] / len(tested)
         for rnd in result.rounds:
-            record.rounds.append((rnd.cards_per_player, rnd.bids[seat] == rnd.tricks[seat]))
+            if rnd.bids[seat] is not None:
+                record.rounds.append((rnd.cards_per_player, rnd.bids[seat] == rnd.tricks[seat]))
     return record
 
 
-def _play(task: tuple[str, str, int, float | None, int | None]) -> GameRecord:
+def _play(task: tuple[str, str, int, float | None, int | None, frozenset[str]]) -> GameRecord:
     return play_game(*task)
 
 
@@ -202,7 +213,14 @@ def main() -> None:
         default="easy,hard-easy,hard-medium,hard",
         help=f"comma-separated, of {', '.join(LINEUPS)}",
     )
+    parser.add_argument("--variants", default="", help="comma-separated variant ids for every game")
     args = parser.parse_args()
+    variants = frozenset(name.strip() for name in args.variants.split(",") if name.strip())
+    for edition in EDITIONS:
+        try:
+            Rules(edition, variants).check_players(PLAYERS)
+        except RulesError as exc:
+            parser.error(str(exc))
     games = args.games if args.games is not None else (16 if args.quick else 100)
     lineups = [name.strip() for name in args.lineups.split(",") if name.strip()]
     for name in lineups:
@@ -214,11 +232,11 @@ def main() -> None:
         count = max(2, games // 4) if name == "hard" else games
         for i in range(count):
             seed = args.seed + i
-            tasks.append((name, EDITIONS[i % 2], seed, args.budget_ms, args.samples))
+            tasks.append((name, EDITIONS[i % 2], seed, args.budget_ms, args.samples, variants))
     print(
         f"AI tournament: {PLAYERS} players, {games} games per line-up (self-play: {max(2, games // 4)}), "
         f"both editions, hard budget {args.budget_ms} ms, samples cap {args.samples}, "
-        f"{args.workers} workers"
+        f"{args.workers} workers" + (f", variants {', '.join(sorted(variants))}" if variants else "")
     )
     start = time.perf_counter()
     records: dict[str, list[GameRecord]] = defaultdict(list)
@@ -247,7 +265,7 @@ def main() -> None:
             f"{latency_games} games, one process"
         )
         runs = [
-            play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, DEFAULT_BUDGET_MS, None)
+            play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, DEFAULT_BUDGET_MS, None, variants)
             for i in range(latency_games)
         ]
         report_times(runs)

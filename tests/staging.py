@@ -36,3 +36,20 @@ def staged(
     log += [("draw", bits(again, edition)) for again in redraws]
     log.append(("deal", bits(deal, edition)))
     return Game.replay(players, Rules(edition), 0, log)
+
+
+def staged_rounds(
+    rules: Rules,
+    draw: Sequence[str],
+    deals: Sequence[Sequence[str]],
+    *,
+    players: Sequence[str] = NAMES[:4],
+    seed: int = 0,
+) -> Game:
+    """A game whose dealer draw and first deals are chosen by the test; later deals come from ``seed``.
+
+    Each deal lists the cards seat by seat (players still in, from seat 0), then the turned-up card.
+    """
+    chance = [("draw", bits(draw, rules.edition))]
+    chance += [("deal", bits(deal, rules.edition)) for deal in deals]
+    return Game(players, rules, seed, _replay=chance)

@@ -4,16 +4,31 @@ Nothing here knows about Discord, databases or asyncio: a terminal program, a we
 simulation can use it as well as the bot.
 """
 
-from wizard_core.actions import Action, Bid, ChooseTrump, Play, decode, describe, encode
+from wizard_core.actions import (
+    CALL_FESTER,
+    CALL_GIZZARD,
+    PLAY_HIDDEN,
+    Action,
+    Bid,
+    Call,
+    ChooseTrump,
+    Play,
+    PlayHidden,
+    decode,
+    describe,
+    encode,
+)
 from wizard_core.cards import EXCALIBUR, HOLY_GRAIL, JESTER, MERLIN, MORGAN_LE_FAY, WIZARD, Card, Suit, deck
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
 from wizard_core.game import Game, LogEntry, decode_log_entry, encode_log_entry
 from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, round_score
-from wizard_core.rules_text import EDITIONS, rules_summary
+from wizard_core.rules_text import EDITIONS, rules_summary, variant_rules
 from wizard_core.tricks import MerlinAs, legal_plays, trick_winner
 from wizard_core.views import GameResult, Phase, PlayedCard, PlayerView, PublicView, RoundResult, TrickView
 
 __all__ = [
+    "CALL_FESTER",
+    "CALL_GIZZARD",
     "EDITIONS",
     "EXCALIBUR",
     "HOLY_GRAIL",
@@ -22,9 +37,11 @@ __all__ = [
     "MERLIN",
     "MIN_PLAYERS",
     "MORGAN_LE_FAY",
+    "PLAY_HIDDEN",
     "WIZARD",
     "Action",
     "Bid",
+    "Call",
     "Card",
     "ChooseTrump",
     "CorruptSaveError",
@@ -36,6 +53,7 @@ __all__ = [
     "NotYourTurnError",
     "Phase",
     "Play",
+    "PlayHidden",
     "PlayedCard",
     "PlayerView",
     "PublicView",
@@ -55,4 +73,5 @@ __all__ = [
     "round_score",
     "rules_summary",
     "trick_winner",
+    "variant_rules",
 ]

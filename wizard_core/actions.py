@@ -5,24 +5,47 @@ An action code is an ``int``, as in OpenSpiel:
 - ``0..58``: play a card, its play code (see ``tricks``): the face id, Merlin's face id meaning
   "Merlin declared as a Wizard" and ``58`` meaning "Merlin declared as a Jester";
 - ``64 + n``: bid ``n`` tricks (0 to 20);
-- ``96 + suit``: the dealer names a trump suit.
+- ``96 + suit``: the dealer names a trump suit;
+- ``100`` and ``101``: call "Gizzard!" or "Fester!" before playing a Wizard or a Jester (Smyrna Style);
+- ``102``: play one's own card unseen, in the Forehead card round.
 
-``Play``, ``Bid`` and ``ChooseTrump`` are the readable forms; ``encode`` and ``decode`` convert.
+``Play``, ``Bid``, ``ChooseTrump``, ``Call`` and ``PlayHidden`` are the readable forms; ``encode`` and
+``decode`` convert.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from wizard_core.cards import MERLIN_FACE, Card, Suit
 from wizard_core.errors import IllegalActionError
 from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES, MerlinAs
 
-__all__ = ["Action", "Bid", "ChooseTrump", "Play", "decode", "describe", "encode"]
+__all__ = [
+    "CALL_FESTER",
+    "CALL_GIZZARD",
+    "PLAY_HIDDEN",
+    "Action",
+    "Bid",
+    "Call",
+    "CallName",
+    "ChooseTrump",
+    "Play",
+    "PlayHidden",
+    "decode",
+    "describe",
+    "encode",
+]
 
 BID_BASE = 64
 MAX_BID = 20
 TRUMP_BASE = 96
+CALL_GIZZARD = 100
+CALL_FESTER = 101
+PLAY_HIDDEN = 102
+
+CallName = Literal["gizzard", "fester"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +106,39 @@ class ChooseTrump:
         return f"choose {self.suit} as trump"
 
 
-Action = Play | Bid | ChooseTrump
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Smyrna Style: call "Gizzard!" to play a Wizard as a Wizard, "Fester!" for a Jester as a Jester."""
+
+    name: CallName
+
+    @property
+    def code(self) -> int:
+        """The engine's action code."""
+        if self.name == "gizzard":
+            return CALL_GIZZARD
+        if self.name == "fester":
+            return CALL_FESTER
+        raise IllegalActionError(f"the calls are 'gizzard' and 'fester', not {self.name!r}")
+
+    def __str__(self) -> str:
+        return f"call {self.name.capitalize()}!"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHidden:
+    """Play one's own card without seeing it, in the Forehead card round."""
+
+    @property
+    def code(self) -> int:
+        """The engine's action code."""
+        return PLAY_HIDDEN
+
+    def __str__(self) -> str:
+        return "play your unseen card"
+
+
+Action = Play | Bid | ChooseTrump | Call | PlayHidden
 
 
 def encode(action: Action | int) -> int:
@@ -96,8 +151,8 @@ def encode(action: Action | int) -> int:
 def decode(code: int) -> Action:
     """The readable action of an action code.
 
-    >>> decode(64 + 3), decode(58)
-    (Bid(tricks=3), Play(card=Card('Merlin'), merlin='jester'))
+    >>> decode(64 + 3), decode(58), decode(100)
+    (Bid(tricks=3), Play(card=Card('Merlin'), merlin='jester'), Call(name='gizzard'))
     """
     if 0 <= code < PLAY_CODES:
         if code == MERLIN_FACE:
@@ -109,6 +164,12 @@ def decode(code: int) -> Action:
         return Bid(code - BID_BASE)
     if TRUMP_BASE <= code < TRUMP_BASE + 4:
         return ChooseTrump(Suit(code - TRUMP_BASE))
+    if code == CALL_GIZZARD:
+        return Call("gizzard")
+    if code == CALL_FESTER:
+        return Call("fester")
+    if code == PLAY_HIDDEN:
+        return PlayHidden()
     raise IllegalActionError(f"{code!r} is not an action")
 
 

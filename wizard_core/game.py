@@ -14,6 +14,22 @@ The rules, in the order the machine walks them (RULES.md §1 and §2):
 6. Scoring: ``round_score`` per player, except R-5: a round of only null tricks scores nothing.
 7. After the last round, the highest total wins; ties share the win (R-2).
 
+The house variants of RULES.md §3 (``Rules.variants``) change these steps:
+
+- the deal schedule comes from ``Rules.hand_sizes`` (Quick play, Nannie's Rule, Wizard Maximus), and
+  Maximus fixes trump per round instead of turning a card up;
+- Bids may not add up, the Canadian Rule and the Hardcore rule take bids away from the last bidder;
+- Hidden Bid, Hands In and Delayed Reveal let every player bid at once, in any order, and keep the bids
+  secret until the last one is in (Delayed Reveal: until the round's last trick is played);
+- in Wizard Saboteur the dealer does not bid and scores 20 (nothing in an R-5 round);
+- Third Time's The Harm and the Forehead card hide hands in the players' views, and in the Forehead
+  round each player plays their card unseen (``PLAY_HIDDEN``);
+- in Smyrna Style a Wizard or Jester played without its call counts as the opposite card;
+- Nannie's Rule eliminates a player after every 2nd (or 3rd) round (R-8); eliminated players are
+  skipped for everything and their totals freeze.
+
+A game with no variants takes none of these paths: playing a card stays written out in ``apply``.
+
 Chance is part of the record: the dealer draws and every deal are written to the action log beside the
 players' actions, so replaying the log rebuilds the game without trusting a random generator.
 A new game draws its chance events from a generator seeded with the game's seed, so a seed fixes a
@@ -30,7 +46,16 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from wizard_core.actions import BID_BASE, TRUMP_BASE, Action, describe
+from wizard_core.actions import (
+    BID_BASE,
+    CALL_FESTER,
+    CALL_GIZZARD,
+    PLAY_HIDDEN,
+    TRUMP_BASE,
+    Action,
+    CallName,
+    describe,
+)
 from wizard_core.cards import (
     BITS_OF_FACE,
     CARD_OF_BIT,
@@ -53,6 +78,7 @@ from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurn
 from wizard_core.rules import Rules, check_players, round_score
 from wizard_core.tricks import (
     EVEN_GRAIL,
+    JESTER_AS_WIZARD,
     MERLIN_AS_JESTER,
     NEXT_LED,
     NO_LED,
@@ -60,6 +86,7 @@ from wizard_core.tricks import (
     NOTHING_PLAYED,
     PLAY_CODES,
     STRENGTH,
+    WIZARD_AS_JESTER,
     MerlinAs,
 )
 from wizard_core.views import (
@@ -72,24 +99,36 @@ from wizard_core.views import (
     TrickView,
 )
 
-__all__ = ["Game", "LogEntry", "decode_log_entry", "encode_log_entry"]
+__all__ = ["SEAT_STRIDE", "Game", "LogEntry", "decode_log_entry", "encode_log_entry"]
 
 SAVE_FORMAT = "wizard-save"
 SAVE_VERSION = 1
 
 # An entry of the action log: a player's action code, or a chance event ("draw" or "deal") with the
-# hand-mask bits of the cards, in the order they were dealt.
+# hand-mask bits of the cards, in the order they were dealt. An action taken while several players may
+# act (simultaneous bids) is logged as ``code + SEAT_STRIDE * (seat + 1)``, so the log says whose it is.
 LogEntry = int | tuple[str, tuple[int, ...]]
+SEAT_STRIDE = 1024
 
 # Phases as small integers on the hot path; ``Game.phase`` gives the enum.
 _TRUMP, _BID, _PLAY, _OVER = range(4)
 _PHASES = (Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.GAME_OVER)
+# ``_current`` when nobody in particular is to act: the game is over, or everyone bids at once.
+_NOBODY = -1
+
+_SIMULTANEOUS = frozenset({"hidden-bid", "delayed-reveal", "hands-in"})
+_BID_LIMITS = frozenset({"no-even-bids", "canadian", "hardcore"})
+# Wizard Maximus: trump of rounds 1 to 5 (clubs, diamonds, hearts, spades, none).
+_MAXIMUS_TRUMPS = (3, 2, 1, 0, NO_TRUMP)
+_CALL_NAMES: dict[int, CallName] = {CALL_GIZZARD: "gizzard", CALL_FESTER: "fester"}
 
 # Play codes to the hand bits they may take: Merlin's two codes both take Merlin's bit.
 # Padded with zeros to 128 entries, so that any other small code, negative ones included, takes no card.
 _CODE_BITS: tuple[int, ...] = (*BITS_OF_FACE, BITS_OF_FACE[MERLIN_FACE], *[0] * (128 - PLAY_CODES))
 _WIZARD_BITS = BITS_OF_FACE[52]
 _JESTER_BITS = BITS_OF_FACE[JESTER_FACE]
+# Wizard Saboteur: the dealer's points for a round.
+SABOTEUR_POINTS = 20
 _CAMELOT_BITS = SPECIAL_BITS ^ _WIZARD_BITS ^ _JESTER_BITS
 # Camelot special bits 60..63 to the play codes they offer (Merlin offers both declarations).
 _CAMELOT_CODES = (
@@ -131,35 +170,51 @@ class Game:
     """
 
     __slots__ = (
+        "_active",
         "_best",
         "_best_at",
         "_bids",
+        "_call",
         "_camelot",
         "_current",
         "_dealer",
         "_deck",
         "_done",
+        "_eliminated",
+        "_fast",
         "_first_dealer",
+        "_forehead",
+        "_gizzard",
         "_hands",
         "_leader",
         "_led",
+        "_limits",
         "_log",
+        "_maximus",
         "_n",
         "_names",
         "_null",
         "_phase",
+        "_plain",
         "_replay",
         "_results",
         "_rng",
         "_round",
+        "_round_seats",
         "_rounds_total",
         "_rules",
+        "_saboteur",
+        "_seats",
         "_seed",
+        "_simultaneous",
+        "_size",
+        "_sizes",
         "_totals",
         "_trick",
         "_tricks",
         "_trump",
         "_turned",
+        "_variants",
     )
 
     def __init__(
@@ -182,6 +237,7 @@ class Game:
         self._names = names
         self._n = len(names)
         self._rules = rules if rules is not None else Rules()
+        self._rules.check_players(self._n)
         if seed is None:
             seed = secrets.randbits(63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -190,7 +246,20 @@ class Game:
         self._rng = random.Random(seed)
         self._camelot = self._rules.edition == "camelot"
         self._deck = _DECKS[self._rules.edition]
-        self._rounds_total = self._rules.rounds(self._n)
+        variants = self._variants = self._rules.variants
+        # A game without variants plays its cards on the path written out in ``apply``.
+        self._plain = not variants
+        self._fast = _PLAY if self._plain else -1
+        self._simultaneous = bool(variants & _SIMULTANEOUS)
+        self._limits = bool(variants & _BID_LIMITS)
+        self._saboteur = "saboteur" in variants
+        self._gizzard = "gizzard-fester" in variants
+        self._maximus = "maximus" in variants
+        self._sizes = self._rules.hand_sizes(self._n)
+        self._rounds_total = len(self._sizes)
+        self._active = [True] * self._n
+        self._seats = tuple(range(self._n))
+        self._eliminated: list[int] = []
         self._log: list[LogEntry] = []
         self._replay = deque(_replay) if _replay is not None else None
         self._totals = [0] * self._n
@@ -233,11 +302,25 @@ class Game:
         return contenders[0]
 
     def _deal(self) -> None:
-        n, size = self._n, self._round
-        dealt = n * size
-        with_turn = dealt < len(self._deck)
+        n = self._n
+        size = self._size = self._sizes[self._round - 1]
+        seats = self._round_seats = self._seats
+        dealt = len(seats) * size
+        maximus = self._maximus
+        # "No cards left" comes from the deck, not from the round number; Maximus turns nothing up.
+        with_turn = dealt < len(self._deck) and not maximus
         cards = self._chance("deal", dealt + with_turn)
-        self._hands = [sum(map(_BIT.__getitem__, cards[p * size : (p + 1) * size])) for p in range(n)]
+        if self._plain:
+            self._hands = [sum(map(_BIT.__getitem__, cards[p * size : (p + 1) * size])) for p in range(n)]
+            self._leader = (self._dealer + 1) % n
+            self._forehead = False
+        else:
+            hands = [0] * n
+            for i, p in enumerate(seats):
+                hands[p] = sum(map(_BIT.__getitem__, cards[i * size : (i + 1) * size]))
+            self._hands = hands
+            self._leader = self._next_seat(self._dealer)
+            self._forehead = size == 1 and "forehead" in self._variants
         self._bids = [-1] * n
         self._tricks = [0] * n
         self._null = 0
@@ -246,11 +329,11 @@ class Game:
         self._led = NO_LED
         self._best = NOTHING_PLAYED
         self._best_at = 0
-        self._leader = (self._dealer + 1) % n
+        self._call = 0
         self._turned = cards[-1] if with_turn else -1
-        self._trump = NO_TRUMP
+        self._trump = _MAXIMUS_TRUMPS[self._round - 1] if maximus else NO_TRUMP
         self._phase = _BID
-        self._current = self._leader
+        self._current = _NOBODY if self._simultaneous else self._leader
         if with_turn:
             face = FACE_OF_BIT[self._turned]
             if face < 52:
@@ -259,18 +342,35 @@ class Game:
                 self._phase = _TRUMP
                 self._current = self._dealer
 
+    def _next_seat(self, player: int) -> int:
+        """The next player still in the game after ``player``, to the left."""
+        n, active = self._n, self._active
+        player = (player + 1) % n
+        while not active[player]:
+            player = (player + 1) % n
+        return player
+
+    def _rotation(self, first: int) -> tuple[int, ...]:
+        """The players dealt in this round, in playing order from ``first``."""
+        seats = self._round_seats
+        at = seats.index(first)
+        return seats[at:] + seats[:at]
+
+    def _bids_this_round(self, player: int) -> bool:
+        """True if ``player`` bids in this round (not eliminated, not the Saboteur dealer)."""
+        return self._active[player] and not (self._saboteur and player == self._dealer)
+
     # -- players' actions -----------------------------------------------------------------------
 
     def apply(self, action: Action | int, player: int | None = None) -> None:
         """Apply a player's action, or raise a ``WizardError`` saying why it is refused.
 
-        ``player``, when given, is the seat trying to act; anyone but the current player is refused.
+        ``player``, when given, is the seat trying to act; anyone who may not act now is refused. While
+        several players may act (simultaneous bids) it is required, unless only one of them is left.
         """
         code = action if type(action) is int else _encode(action)
-        if player is not None and player != self._current:
-            self._refuse_turn(player)
-        if self._phase != _PLAY:
-            self._apply_other(code)
+        if self._phase != self._fast or (player is not None and player != self._current):
+            self._apply_other(code, player)
             return
         # Playing a card is most of a game's actions, so it is written out here rather than called.
         p = self._current
@@ -315,60 +415,272 @@ class Game:
         self._trick = []
         self._led = NO_LED
         self._leader = self._current = taker
-        if len(self._done) == self._round:
+        if len(self._done) == self._size:
             self._score_round()
 
-    def _apply_other(self, code: int) -> None:
+    def _apply_other(self, code: int, player: int | None) -> None:
+        """Every action but a card played in a game without variants."""
+        if self._plain:
+            if player is not None and player != self._current:
+                self._refuse_turn(player)
+            phase = self._phase
+            if phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
+                self._log.append(code)
+                p = self._current
+                self._bids[p] = code - BID_BASE
+                self._current = p = (p + 1) % self._n
+                if p == self._leader:
+                    self._phase = _PLAY
+            elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
+                self._log.append(code)
+                self._trump = code - TRUMP_BASE
+                self._phase = _BID
+                self._current = self._leader
+            else:
+                self._refuse(code)
+            return
         phase = self._phase
-        if phase == _BID and BID_BASE <= code <= BID_BASE + self._round:
-            self._log.append(code)
+        if self._current == _NOBODY and phase == _BID:
+            p = self._bidder_at_once(player)
+        else:
+            if player is not None and player != self._current:
+                self._refuse_turn(player)
             p = self._current
+        if phase == _PLAY:
+            self._play(code, p)
+        elif phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
+            if self._limits:
+                self._check_bid_limits(p, code - BID_BASE)
+            self._log.append(code + SEAT_STRIDE * (p + 1) if self._current == _NOBODY else code)
             self._bids[p] = code - BID_BASE
-            self._current = p = (p + 1) % self._n
-            if p == self._leader:
+            if self._current == _NOBODY:
+                if not self.to_act:
+                    self._phase = _PLAY
+                    self._current = self._leader
+                return
+            p = self._next_seat(p)
+            if self._saboteur and p == self._dealer:
+                p = self._next_seat(p)
+            if self._bids[p] < 0:
+                self._current = p
+            else:  # round the table: everyone has bid
                 self._phase = _PLAY
+                self._current = self._leader
         elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
             self._log.append(code)
             self._trump = code - TRUMP_BASE
             self._phase = _BID
-            self._current = self._leader
+            self._current = _NOBODY if self._simultaneous else self._leader
         else:
-            self._refuse(code)
+            self._refuse(code, p)
+
+    def _bidder_at_once(self, player: int | None) -> int:
+        """The player bidding while everyone bids at once, or a refusal saying why they may not."""
+        waiting = self.to_act
+        if player is None:
+            if len(waiting) == 1:
+                return waiting[0]
+            raise IllegalActionError("everyone bids at once now: say which player is bidding")
+        if player in waiting:
+            return player
+        if not 0 <= player < self._n:
+            raise NotYourTurnError(f"seat {player} is not at this table")
+        name = self._names[player]
+        if not self._active[player]:
+            raise NotYourTurnError(f"{name} is out of the game")
+        if not self._bids_this_round(player):
+            raise NotYourTurnError(f"{name} deals and does not bid this round (Wizard Saboteur)")
+        raise NotYourTurnError(f"{name} has already bid")
+
+    def _check_bid_limits(self, player: int, bid: int) -> None:
+        """Refuse a bid that Bids may not add up, the Canadian Rule or the Hardcore rule forbids."""
+        forbidden = self._forbidden_bid(player)
+        if forbidden is not None and forbidden[0] == bid:
+            raise IllegalActionError(forbidden[1])
+
+    def _forbidden_bid(self, player: int) -> tuple[int, str] | None:
+        """The bid a limit takes from ``player`` now (the one making the bids add up), and why; or None."""
+        size = self._size
+        bid = size - sum(b for b in self._bids if b >= 0)  # the player has not bid yet
+        if not 0 <= bid <= size:
+            return None
+        variants = self._variants
+        bids = self._bids
+        last = not any(bids[q] < 0 and self._bids_this_round(q) for q in self._seats if q != player)
+        if "no-even-bids" in variants and last:
+            return bid, (
+                f"Bids may not add up: a bid of {bid} would make the bids total {size}, the number of tricks"
+            )
+        if player != self._dealer:
+            return None
+        totals = self._totals
+        leading = all(totals[player] > totals[q] for q in self._seats if q != player)
+        if "canadian" in variants and leading and bid != 0:
+            return bid, (
+                f"Canadian Rule: you lead on score, so as dealer you may not make the bids total {size}, "
+                f"the number of tricks (a bid of {bid} would); a bid of 0 is always allowed"
+            )
+        if "hardcore" in variants and size >= 4:
+            return bid, (
+                f"Hardcore rule: from 4 cards up the dealer may not make the bids total {size}, "
+                f"the number of tricks (a bid of {bid} would)"
+            )
+        return None
+
+    def _play(self, code: int, p: int) -> None:
+        """Play a card, or make a Smyrna Style call, with every variant that changes play."""
+        if code in _CALL_NAMES:
+            self._make_call(code, p)
+            return
+        hand = self._hands[p]
+        led = self._led
+        if self._forehead:
+            if code != PLAY_HIDDEN:
+                self._refuse(code, p)
+            taken = hand
+            played = FACE_OF_BIT[hand.bit_length() - 1]
+            # A Merlin played unseen is declared by its player's bid: a Jester after a bid of 0.
+            if played == MERLIN_FACE and self._bids[p] == 0:
+                played = MERLIN_AS_JESTER
+            # Wizards and Jesters count as themselves: nobody could call for a card they cannot see.
+        else:
+            try:
+                taken = hand & _CODE_BITS[code]
+            except IndexError:
+                taken = 0
+            if taken & _OFF_SUIT[led] and hand & SUIT_MASKS[led]:
+                taken = 0
+            if not taken:
+                self._refuse(code, p)
+            played = code
+            if self._gizzard:
+                if code == 52 and self._call != CALL_GIZZARD:
+                    played = WIZARD_AS_JESTER
+                elif code == JESTER_FACE and self._call != CALL_FESTER:
+                    played = JESTER_AS_WIZARD
+                self._call = 0
+        self._log.append(code)
+        self._hands[p] = hand ^ (taken & -taken)
+        trick = self._trick
+        index = len(trick)
+        trick.append(played)
+        if led == NO_LED:
+            self._led = led = NEXT_LED[led][played]
+        strength = STRENGTH[self._trump][led][played]
+        if played == GRAIL_FACE and index & 1:
+            strength = EVEN_GRAIL
+        if strength > self._best:
+            self._best = strength
+            self._best_at = index
+        if index + 1 < len(self._seats):
+            self._current = self._next_seat(p)
+            return
+        winner = self._best_at
+        null = trick[winner] == EXCALIBUR_FACE
+        self._best = NOTHING_PLAYED
+        leader = self._leader
+        taker = self._rotation(leader)[winner]
+        if null:
+            self._null += 1
+        else:
+            self._tricks[taker] += 1
+        self._done.append((leader, trick, taker, null))
+        self._trick = []
+        self._led = NO_LED
+        self._leader = self._current = taker
+        if len(self._done) == self._size:
+            self._score_round()
+
+    def _make_call(self, code: int, p: int) -> None:
+        """Smyrna Style: arm "Gizzard!" or "Fester!" for the player's next card."""
+        name = _CALL_NAMES[code].capitalize()
+        if not self._gizzard:
+            raise IllegalActionError(f"calling {name} is a Smyrna Style rule; this table does not play it")
+        if self._forehead:
+            raise IllegalActionError(
+                "in the Forehead card round Wizards and Jesters count as themselves: there is nothing to call"
+            )
+        if self._call:
+            called = _CALL_NAMES[self._call].capitalize()
+            raise IllegalActionError(f"you have already called {called}: now play your card")
+        card = "Wizard" if code == CALL_GIZZARD else "Jester"
+        if not self._hands[p] & (_WIZARD_BITS if code == CALL_GIZZARD else _JESTER_BITS):
+            raise IllegalActionError(f"you call {name} to play a {card}, and you have no {card}")
+        self._log.append(code)
+        self._call = code
 
     def _score_round(self) -> None:
-        if self._null == self._round:  # R-5: only null tricks, nobody scores.
-            points = [0] * self._n
-        else:
+        size = self._size
+        n = self._n
+        plain = self._plain
+        if self._null == size:  # R-5: only null tricks, nobody scores (the Saboteur dealer neither).
+            points = [0] * n
+        elif plain:
             points = list(map(round_score, self._bids, self._tricks))
+        else:
+            points = [0] * n
+            for p in self._seats:
+                if self._saboteur and p == self._dealer:
+                    points[p] = SABOTEUR_POINTS
+                else:
+                    points[p] = round_score(self._bids[p], self._tricks[p])
         totals = self._totals
         for p, gained in enumerate(points):
             totals[p] += gained
-        self._results.append(
-            RoundResult(
-                round_number=self._round,
-                dealer=self._dealer,
-                cards_per_player=self._round,
-                trump=self.trump,
-                turned_up=self.turned_up,
-                bids=tuple(self._bids),
-                tricks=tuple(self._tricks),
-                null_tricks=self._null,
-                points=tuple(points),
-                totals=tuple(totals),
-            )
+        result = RoundResult(
+            round_number=self._round,
+            dealer=self._dealer,
+            cards_per_player=size,
+            trump=self.trump,
+            turned_up=self.turned_up,
+            bids=tuple(self._bids),
+            tricks=tuple(self._tricks),
+            null_tricks=self._null,
+            points=tuple(points),
+            totals=tuple(totals),
         )
-        if self._round == self._rounds_total:
+        if plain:
+            self._results.append(result)
+            if self._round == self._rounds_total:
+                self._phase = _OVER
+                self._current = _NOBODY
+                return
+            self._round += 1
+            self._dealer = (self._dealer + 1) % n
+            self._deal()
+            return
+        bids = tuple(None if b < 0 else b for b in self._bids)
+        self._results.append(result._replace(bids=bids, eliminated=self._eliminate()))
+        if self._round == self._rounds_total or len(self._seats) == 1:
             self._phase = _OVER
-            self._current = -1
+            self._current = _NOBODY
             return
         self._round += 1
-        self._dealer = (self._dealer + 1) % self._n
+        self._dealer = self._next_seat(self._dealer)
         self._deal()
 
-    def legal_actions(self) -> tuple[int, ...]:
-        """The action codes the current player may take, in a stable order (empty when the game is over)."""
+    def _eliminate(self) -> tuple[int, ...]:
+        """Nannie's Rule, after every 2nd (or 3rd) round: the single lowest total is out (R-8)."""
+        if "nannie" not in self._variants or self._round % self._rules.nannie_every:
+            return ()
+        totals = self._totals
+        lowest = min(totals[p] for p in self._seats)
+        last = [p for p in self._seats if totals[p] == lowest]
+        if len(last) != 1:  # R-8: a tie for lowest eliminates nobody
+            return ()
+        self._active[last[0]] = False
+        self._seats = tuple(p for p in self._seats if p != last[0])
+        self._eliminated.append(last[0])
+        return (last[0],)
+
+    def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
+        """The action codes a player may take now, in a stable order (empty if they may not act).
+
+        Without ``player``: the current player's, or while everyone bids at once, the bids any of them
+        may make.
+        """
         phase = self._phase
-        if phase == _PLAY:
+        if phase == self._fast and player is None:
             hand = self._hands[self._current]
             led = self._led
             if led < 4:
@@ -376,11 +688,46 @@ class Game:
                 if chunk:
                     return _SUIT_CODE_TABLES[led][chunk] + _SPECIAL_CODES[hand >> 52]
             return _play_codes(hand)
+        if self._plain and player is None:
+            if phase == _BID:
+                return _BID_CODES[self._size]
+            return _TRUMP_CODES if phase == _TRUMP else ()
+        if phase == _OVER:
+            return ()
+        if player is None:
+            p = self._current
+        elif player in self.to_act:
+            p = player
+        else:
+            return ()
         if phase == _BID:
-            return _BID_CODES[self._round]
+            return self._bid_codes(p)
         if phase == _TRUMP:
             return _TRUMP_CODES
-        return ()
+        if self._forehead:
+            return (PLAY_HIDDEN,)
+        hand = self._hands[p]
+        led = self._led
+        codes = _play_codes(hand)
+        if led < 4:
+            chunk = hand >> (13 * led) & 0x1FFF
+            if chunk:
+                codes = _SUIT_CODE_TABLES[led][chunk] + _SPECIAL_CODES[hand >> 52]
+        if self._gizzard and not self._call:
+            if hand & _WIZARD_BITS:
+                codes += (CALL_GIZZARD,)
+            if hand & _JESTER_BITS:
+                codes += (CALL_FESTER,)
+        return codes
+
+    def _bid_codes(self, player: int) -> tuple[int, ...]:
+        codes = _BID_CODES[self._size]
+        if not self._limits:
+            return codes
+        forbidden = self._forbidden_bid(player)
+        if forbidden is None:
+            return codes
+        return codes[: forbidden[0]] + codes[forbidden[0] + 1 :]
 
     # -- refusals, with messages a player understands -------------------------------------------
 
@@ -389,9 +736,11 @@ class Game:
             raise NotYourTurnError(f"seat {player} is not at this table")
         if self._phase == _OVER:
             raise IllegalActionError("the game is over")
+        if not self._active[player]:
+            raise NotYourTurnError(f"{self._names[player]} is out of the game")
         raise NotYourTurnError(f"it is {self._names[self._current]}'s turn")
 
-    def _refuse(self, code: int) -> None:
+    def _refuse(self, code: int, player: int | None = None) -> None:
         phase = self._phase
         if phase == _OVER:
             raise IllegalActionError("the game is over")
@@ -405,11 +754,17 @@ class Game:
             )
         if phase == _BID:
             if BID_BASE <= code < TRUMP_BASE:
-                raise IllegalActionError(f"bids go from 0 to {self._round}")
+                raise IllegalActionError(f"bids go from 0 to {self._size}")
             raise IllegalActionError(f"it is time to bid, not to {what}")
+        if self._forehead:
+            raise IllegalActionError(
+                "in the Forehead card round nobody sees their own card: play it unseen, not by naming it"
+            )
+        if code == PLAY_HIDDEN:
+            raise IllegalActionError("you can see your cards: play one of them")
         if not 0 <= code < PLAY_CODES:
             raise IllegalActionError(f"it is time to play a card, not to {what}")
-        hand = self._hands[self._current]
+        hand = self._hands[self._current if player is None else player]
         card = Card(MERLIN_FACE if code == MERLIN_AS_JESTER else code)
         if not hand & _CODE_BITS[code]:
             raise IllegalActionError(f"you don't have {card}")
@@ -447,8 +802,18 @@ class Game:
 
     @property
     def current_player(self) -> int | None:
-        """The seat that acts next, or None when the game is over."""
-        return None if self._phase == _OVER else self._current
+        """The seat that acts next; None when the game is over or while several players bid at once."""
+        return None if self._current < 0 else self._current
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Who may act now: one seat, several while everyone bids at once, none once the game is over."""
+        if self._current >= 0:
+            return (self._current,)
+        if self._phase == _OVER:
+            return ()
+        bids = self._bids
+        return tuple(p for p in self._rotation(self._leader) if bids[p] < 0 and self._bids_this_round(p))
 
     @property
     def version(self) -> int:
@@ -462,8 +827,13 @@ class Game:
 
     @property
     def rounds_total(self) -> int:
-        """How many rounds this game has."""
+        """How many rounds this game has (Nannie's Rule may end it sooner)."""
         return self._rounds_total
+
+    @property
+    def cards_per_player(self) -> int:
+        """The cards each player was dealt this round."""
+        return self._size
 
     @property
     def dealer(self) -> int:
@@ -474,6 +844,16 @@ class Game:
     def first_dealer(self) -> int:
         """The dealer of round 1, chosen by the draw (R-1)."""
         return self._first_dealer
+
+    @property
+    def active(self) -> tuple[bool, ...]:
+        """For each seat, False once Nannie's Rule has eliminated that player."""
+        return tuple(self._active)
+
+    @property
+    def armed_call(self) -> CallName | None:
+        """The Smyrna Style call the player to act has made for their next card, if any."""
+        return _CALL_NAMES.get(self._call)
 
     @property
     def trump(self) -> Suit | None:
@@ -487,7 +867,7 @@ class Game:
 
     @property
     def bids(self) -> tuple[int | None, ...]:
-        """This round's bids so far, None for a player who has not bid."""
+        """This round's bids so far, None for a player who has not bid; secret bids included."""
         return tuple(None if b < 0 else b for b in self._bids)
 
     @property
@@ -528,32 +908,67 @@ class Game:
 
     def _trick_view(self, leader: int, codes: Sequence[int], taker: int | None, null: bool) -> TrickView:
         plays = []
+        order = self._rotation(leader) if codes else ()
         for i, code in enumerate(codes):
             merlin: MerlinAs | None = None
+            flipped = False
             if code == MERLIN_FACE:
                 merlin = "wizard"
             elif code == MERLIN_AS_JESTER:
                 merlin, code = "jester", MERLIN_FACE
-            plays.append(PlayedCard((leader + i) % self._n, Card(code), i + 1, merlin))
+            elif code == WIZARD_AS_JESTER:
+                flipped, code = True, 52
+            elif code == JESTER_AS_WIZARD:
+                flipped, code = True, JESTER_FACE
+            plays.append(PlayedCard(order[i], Card(code), i + 1, merlin, flipped))
         return TrickView(leader, tuple(plays), None if null else taker, null)
+
+    def _bids_secret(self) -> bool:
+        """True while the bids of this round are hidden from the other players."""
+        if not self._simultaneous or self._phase == _OVER:
+            return False
+        if self._phase == _PLAY:
+            return "delayed-reveal" in self._variants
+        return True
 
     def public_view(self) -> PublicView:
         """What every player may see: no hand at all."""
         return PublicView(**self._public_fields())
 
     def view(self, player: int) -> PlayerView:
-        """What one player may see: the public view plus their own hand and, on their turn, their options."""
+        """What one player may see: the public view, their own hand and, when they may act, their options."""
         if not 0 <= player < self._n:
             raise IllegalActionError(f"seat {player} is not at this table")
-        legal = self.legal_actions() if player == self.current_player else ()
+        fields = self._public_fields()
+        legal = self.legal_actions(player) if player in fields["to_act"] else ()
+        if self._bids_secret() and self._bids[player] >= 0:
+            bids = list(fields["bids"])
+            bids[player] = self._bids[player]
+            fields["bids"] = tuple(bids)
+        others: tuple[Card | None, ...] = ()
+        hidden = False
+        if self._phase != _OVER:
+            if self._forehead:
+                hidden = True
+                others = tuple(
+                    CARD_OF_BIT[mask.bit_length() - 1] if mask and q != player else None
+                    for q, mask in enumerate(self._hands)
+                )
+            elif "third-time" in self._variants and self._round % 3 == 0:
+                hidden = self._phase != _PLAY
         return PlayerView(
-            **self._public_fields(),
+            **fields,
             player=player,
-            hand=tuple(self.hand(player)),
+            hand=() if hidden else tuple(self.hand(player)),
             legal_actions=legal,
+            hand_hidden=hidden,
+            others_cards=others,
         )
 
     def _public_fields(self) -> dict[str, Any]:
+        bids = self.bids
+        if self._bids_secret():
+            bids = (None,) * self._n
         return {
             "players": self._names,
             "edition": self._rules.edition,
@@ -561,12 +976,12 @@ class Game:
             "version": self.version,
             "round_number": self._round,
             "rounds_total": self._rounds_total,
-            "cards_per_player": self._round,
+            "cards_per_player": self._size,
             "dealer": self._dealer,
             "current_player": self.current_player,
             "trump": self.trump,
             "turned_up": self.turned_up,
-            "bids": self.bids,
+            "bids": bids,
             "tricks_won": self.tricks_won,
             "null_tricks": self._null,
             "hand_sizes": tuple(mask.bit_count() for mask in self._hands),
@@ -574,16 +989,30 @@ class Game:
             "completed_tricks": tuple(self.completed_tricks()),
             "totals": self.totals,
             "rounds": self.round_results,
+            "variants": self._variants,
+            "to_act": self.to_act,
+            "active": self.active,
+            "has_bid": tuple(b >= 0 for b in self._bids),
+            "armed_call": self.armed_call,
         }
 
     def result(self) -> GameResult:
-        """The final standings (R-2: players tied on the highest total share the win)."""
+        """The final standings (R-2: players tied on the highest total share the win).
+
+        Under Nannie's Rule the players still in rank above every eliminated player, by total; the
+        eliminated players rank in reverse order of elimination.
+        """
         if self._phase != _OVER:
             raise IllegalActionError("the game is not over yet")
         totals = tuple(self._totals)
-        places = tuple(1 + sum(other > mine for other in totals) for mine in totals)
+        places = [0] * self._n
+        survivors = self._seats
+        for p in survivors:
+            places[p] = 1 + sum(totals[q] > totals[p] for q in survivors)
+        for order, p in enumerate(reversed(self._eliminated)):
+            places[p] = len(survivors) + 1 + order
         winners = tuple(p for p, place in enumerate(places) if place == 1)
-        return GameResult(totals, places, winners, tuple(self._results))
+        return GameResult(totals, tuple(places), winners, tuple(self._results))
 
     # -- copies, equality and the save file -----------------------------------------------------
 
@@ -674,7 +1103,11 @@ class Game:
                     continue
                 if not isinstance(entry, int):
                     raise CorruptSaveError(f"log entry {index} is a {entry[0]} where an action was due")
-                game.apply(entry)
+                if entry >= SEAT_STRIDE:
+                    seat, code = divmod(entry, SEAT_STRIDE)
+                    game.apply(code, player=seat - 1)
+                else:
+                    game.apply(entry)
         except CorruptSaveError:
             raise
         except WizardError as exc:

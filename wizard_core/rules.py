@@ -13,6 +13,7 @@ __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "round_score"]
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 DECK_SIZE = 60
+MAXIMUS_ROUNDS = 5
 _RULE_KEYS = {"edition", "variants", "nannie_every"}
 
 
@@ -62,10 +63,37 @@ class Rules:
         """The Camelot Edition with its base rules."""
         return cls("camelot")
 
-    def rounds(self, players: int) -> int:
-        """How many rounds a game of this many players lasts (60 cards / players)."""
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The cards each player is dealt, round by round, for this many players.
+
+        >>> Rules().hand_sizes(6), Rules(variants={"quick"}).hand_sizes(4)
+        ((1, 2, 3, 4, 5, 6, 7, 8, 9, 10), (1, 3, 5, 7, 9, 11, 13, 15))
+        >>> Rules(variants={"nannie"}).hand_sizes(6), Rules(variants={"maximus"}).hand_sizes(5)
+        ((10, 9, 8, 7, 6, 5, 4, 3, 2, 1), (12, 12, 12, 12, 12))
+        """
         check_players(players)
-        return DECK_SIZE // players
+        most = DECK_SIZE // players
+        if "quick" in self.variants:
+            # 2, 4, ... or 1, 3, ...: both land on the whole deck for 3 to 6 players.
+            return tuple(range(1 if players == 4 else 2, most + 1, 2))
+        if "nannie" in self.variants:
+            return tuple(range(most, 0, -1))
+        if "maximus" in self.variants:
+            return (most,) * MAXIMUS_ROUNDS
+        return tuple(range(1, most + 1))
+
+    def rounds(self, players: int) -> int:
+        """How many rounds a game of this many players lasts (the length of ``hand_sizes``)."""
+        return len(self.hand_sizes(players))
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count these rules cannot be played with (R-9: Forehead needs a 1-card round)."""
+        if "forehead" in self.variants and 1 not in self.hand_sizes(players):
+            schedule = next(VARIANTS[v].name for v in ("quick", "maximus", "nannie") if v in self.variants)
+            raise RulesError(
+                f"Forehead card cannot be combined with {schedule} for {players} players: "
+                f"{schedule} has no 1-card round with {players} players"
+            )
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form of these rules (``nannie_every`` only when it is not the default)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["EDITIONS", "rules_summary"]
+from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS
+
+__all__ = ["EDITIONS", "rules_summary", "variant_rules"]
 
 EDITIONS = ("classic", "camelot")
 
@@ -63,3 +65,21 @@ def rules_summary(edition: str = "classic") -> str:
     except KeyError:
         known = ", ".join(EDITIONS)
         raise ValueError(f"unknown edition {edition!r} (known: {known})") from None
+
+
+def variant_rules(variant_id: str | None = None) -> str:
+    """The rule of one variant as short Markdown, or with no id every variant and the unsupported ones.
+
+    >>> print(variant_rules("hardcore"))
+    **Hardcore rule.** In rounds of 4 or more cards the dealer must bid so that the total of bids \
+differs from the number of tricks, whatever the scores.
+    """
+    if variant_id is not None:
+        try:
+            variant = VARIANTS[variant_id]
+        except KeyError:
+            raise ValueError(f"unknown variant {variant_id!r} (known: {', '.join(VARIANTS)})") from None
+        return f"**{variant.name}.** {variant.rule}"
+    lines = [variant_rules(name) for name in VARIANTS]
+    lines.append("**Not yet supported:** " + ", ".join(UNSUPPORTED_VARIANTS) + ".")
+    return "\n".join(lines)

@@ -3,6 +3,9 @@
 Inside the engine a played card is a *play code*: its face id (see ``cards``), where Merlin's face id
 means "Merlin declared as a Wizard", plus ``MERLIN_AS_JESTER`` for Merlin declared as a Jester. Merlin
 then behaves exactly as the declared card, so one code per behaviour keeps every table below simple.
+Smyrna Style (``gizzard-fester``) adds two codes that no player sends, only the game writes into a
+trick: ``WIZARD_AS_JESTER`` for a Wizard played without its call, which is a Jester in every respect, and
+``JESTER_AS_WIZARD`` the other way round.
 
 Both questions are answered from precomputed tables, shared by the public functions of this module and
 the game state, so there is one statement of each rule:
@@ -24,6 +27,7 @@ from wizard_core.cards import (
     CAMELOT_FACES,
     EXCALIBUR_FACE,
     GRAIL_FACE,
+    JESTER_FACE,
     MERLIN_FACE,
     MORGAN_FACE,
     WIZARD_FACE,
@@ -37,13 +41,17 @@ MerlinAs = Literal["wizard", "jester"]
 
 MERLIN_AS_JESTER = 58
 PLAY_CODES = 59
+WIZARD_AS_JESTER = 59
+JESTER_AS_WIZARD = 60
+# Codes the tables cover: every play code and the two flipped cards.
+TABLE_CODES = 61
 
 # Led-suit states: 0..3 a suit must be followed, NO_LED before any suit card, FREE after an early Wizard.
 NO_LED = 4
 FREE = 5
 NO_TRUMP = 4
 
-_WIZARD_LIKE = (WIZARD_FACE, MERLIN_FACE)
+_WIZARD_LIKE = (WIZARD_FACE, MERLIN_FACE, JESTER_AS_WIZARD)
 
 
 def _next_led(state: int, code: int) -> int:
@@ -57,7 +65,7 @@ def _next_led(state: int, code: int) -> int:
 
 
 NEXT_LED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_next_led(state, code) for code in range(PLAY_CODES)) for state in range(6)
+    tuple(_next_led(state, code) for code in range(TABLE_CODES)) for state in range(6)
 )
 
 # Strengths in R-3's order. An odd-position Holy Grail is a null card: below even a Jester, so that with
@@ -83,6 +91,7 @@ def _strength(trump: int, led: int, code: int) -> int:
     return {
         WIZARD_FACE: _WIZARD,
         MERLIN_FACE: _WIZARD,
+        JESTER_AS_WIZARD: _WIZARD,
         MORGAN_FACE: _MORGAN,
         EXCALIBUR_FACE: _EXCALIBUR,
         GRAIL_FACE: _ODD_GRAIL,
@@ -90,7 +99,7 @@ def _strength(trump: int, led: int, code: int) -> int:
 
 
 STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_strength(trump, led, code) for code in range(PLAY_CODES)) for led in range(6))
+    tuple(tuple(_strength(trump, led, code) for code in range(TABLE_CODES)) for led in range(6))
     for trump in range(5)
 )
 
@@ -117,8 +126,14 @@ def resolve(codes: Sequence[int], trump: int, led: int) -> tuple[int, bool]:
     return winner, codes[winner] == EXCALIBUR_FACE
 
 
-def play_code(card: Card, merlin: MerlinAs | None) -> int:
-    """The play code of a card, Merlin taking the declared behaviour."""
+def play_code(card: Card, merlin: MerlinAs | None, flipped: bool = False) -> int:
+    """The play code of a card: Merlin as declared, a flipped Wizard or Jester as the other card."""
+    if flipped:
+        if card._face == WIZARD_FACE:
+            return WIZARD_AS_JESTER
+        if card._face == JESTER_FACE:
+            return JESTER_AS_WIZARD
+        raise ValueError(f"only a Wizard or a Jester is flipped, not {card}")
     if card._face != MERLIN_FACE:
         return card._face
     if merlin == "wizard":

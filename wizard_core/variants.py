@@ -57,14 +57,16 @@ _ALL = (
         "Bids may not add up",
         "The last bidder may not make the bids total the tricks in the round.",
         "The last player to bid may not choose a bid that makes the total of all bids equal to the number "
-        "of tricks in the round, so at least one player must miss.",
+        "of tricks in the round, so at least one player must miss. The bids that would do it are not "
+        "offered.",
     ),
     Variant(
         "canadian",
         "Canadian Rule",
         "A dealer leading on score may not make the bids add up, except by bidding 0.",
         "When the dealer is strictly ahead on total score (not tied), the dealer may not bid so that the "
-        "bids total the tricks in the round. Bidding zero is always allowed.",
+        "bids total the tricks in the round. Bidding zero is always allowed. Only players still in the game "
+        "count when deciding who leads.",
     ),
     Variant(
         "hardcore",
@@ -77,43 +79,47 @@ _ALL = (
         "hidden-bid",
         "Hidden Bid",
         "Everyone bids privately; the bids are shown together once all are in.",
-        "All players bid at the same time and in private. When the last bid is in, every bid is revealed "
-        "at once and play begins.",
+        "All players bid at the same time and in private, in any order; the table sees who has bid, not "
+        "what. When the last bid is in, every bid is revealed at once and the dealer's left leads.",
     ),
     Variant(
         "delayed-reveal",
         "Delayed Reveal Bid",
         "Private bids that stay secret until the round's last trick is played.",
         "As Hidden Bid, but the bids are only revealed when the round's last trick has been played. Each "
-        "player knows only their own bid during play.",
+        "player knows only their own bid during play; the round's results show every bid.",
     ),
     Variant(
         "hands-in",
         "Hands In Bid",
         "Everyone bids at once on a 3-2-1 count; nobody bids last.",
         "Also called Lost Weekend. All players bid at once and the bids are shown together on a count of "
-        "3-2-1. Nobody bids last, so there is no dealer restriction.",
+        "3-2-1. Nobody bids last, so there is no dealer restriction. In the game it works as Hidden Bid: "
+        "each bid stays secret until the last one is in.",
     ),
     Variant(
         "maximus",
         "Wizard Maximus",
         "5 rounds dealing every card; trump is fixed: ♣, ♦, ♥, ♠, then no trump.",
         "The game has five rounds and each deals the whole deck. Trump is not turned up but fixed per "
-        "round: clubs, diamonds, hearts, spades, then no trump.",
+        "round: clubs, diamonds, hearts, spades, then no trump. The dealer never chooses trump.",
     ),
     Variant(
         "saboteur",
         "Wizard Saboteur",
         "The dealer does not bid, scores 20, and tries to make the others miss.",
         "The dealer skips the bidding and scores 20 points for the round, whatever happens; the dealer "
-        "plays to make the other players miss their bids.",
+        "plays to make the other players miss their bids. Bidding starts left of the dealer and ends with "
+        "the player on the dealer's right. Ruling: in a round where nobody scores (R-5, every trick a "
+        "null trick in Camelot's first round) the dealer scores nothing either.",
     ),
     Variant(
         "third-time",
         "Third Time's The Harm",
         "In rounds 3, 6, 9 … everyone bids before seeing their cards.",
         "Every third round (3, 6, 9, …) all players bid before they see their hands. The hands are shown "
-        "once the bidding is over.",
+        "once the bidding is over. The turned-up card and trump can be seen. Ruling: a dealer who must "
+        "choose trump in such a round chooses it without seeing their hand.",
     ),
     Variant(
         "quick",
@@ -128,21 +134,31 @@ _ALL = (
         "Reverse order, biggest hand first; the lowest total drops out every 2nd round.",
         "The rounds go from the largest hand down to 1 card. After every second round (or every third, "
         "if the table chooses) the player with the lowest total is eliminated; on a tie for lowest nobody "
-        "is (R-8). The game ends after the 1-card round or when one player remains.",
+        "is (R-8). Eliminated players no longer deal, bid or play, and their totals freeze. The game ends "
+        "after the 1-card round or when one player remains. Ruling for the standings: the players still "
+        "in rank by total above every eliminated player, and the eliminated players rank in reverse order "
+        "of elimination (the last one out is next).",
     ),
     Variant(
         "gizzard-fester",
         "Smyrna Style (Gizzard/Fester)",
         "Call Gizzard! with a Wizard and Fester! with a Jester, or the card flips.",
         "Whoever plays a Wizard must call \"Gizzard!\", and whoever plays a Jester must call \"Fester!\". "
-        "A card played without its call counts as the opposite: a Wizard as a Jester, a Jester as a Wizard.",
+        "A card played without its call counts as the opposite: a Wizard as a Jester, a Jester as a Wizard, "
+        "in every respect (for following suit too). The call is made before playing the card, the table "
+        "sees it, and it is used up by the caller's next card: a call that does not match that card is "
+        "wasted. Merlin is not a Wizard here and needs no call. Ruling: in the Forehead card round a "
+        "Wizard or Jester counts as itself, since its player only sees it as it lands.",
     ),
     Variant(
         "forehead",
         "Forehead card",
         "In the 1-card round you see everyone's card but your own.",
         "In the round with one card each, every player sees the other players' cards but not their own, "
-        "and bids on that. The card is revealed when it is played.",
+        "and bids on that. The card is revealed when it is played: each player plays it unseen. A dealer "
+        "who must choose trump in that round chooses without seeing their card. Ruling: a Merlin played "
+        "unseen counts as a Jester if its player bid 0, otherwise as a Wizard. The table needs a 1-card "
+        "round, so it cannot be played with Wizard Maximus, nor with Quick play for 3, 5 or 6 players.",
     ),
 )
 

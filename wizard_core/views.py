@@ -2,14 +2,18 @@
 
 The bot renders everything from these values. ``PublicView`` holds no hand at all; ``PlayerView`` adds
 exactly one player's own hand, so handing the wrong view to a renderer cannot leak a hand.
+
+Fields added for the variants come last, keyword-only and with defaults that describe a game without
+variants, so code that builds these values by position keeps working.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from wizard_core.actions import CallName
 from wizard_core.cards import Card, Suit
 from wizard_core.tricks import MerlinAs
 
@@ -35,14 +39,21 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class PlayedCard:
-    """One card in a trick: who played it, from which position (1 is the leader), and Merlin's role."""
+    """One card in a trick: who played it, from which position (1 is the leader), and Merlin's role.
+
+    ``flipped`` is Smyrna Style's forgotten call: a Wizard that counts as a Jester, or a Jester that
+    counts as a Wizard, in every respect.
+    """
 
     player: int
     card: Card
     position: int
     merlin: MerlinAs | None = None
+    flipped: bool = False
 
     def __str__(self) -> str:
+        if self.flipped:
+            return f"{self.card} (as {'Jester' if self.card.face == 52 else 'Wizard'})"
         if self.merlin is None:
             return str(self.card)
         return f"{self.card} (as {self.merlin.capitalize()})"
@@ -59,23 +70,32 @@ class TrickView:
 
 
 class RoundResult(NamedTuple):
-    """How a round went: bids, tricks and points per player, and the totals after it."""
+    """How a round went: bids, tricks and points per player, and the totals after it.
+
+    A bid is None for a player who did not bid: the dealer in Wizard Saboteur, a player eliminated
+    under Nannie's Rule. ``eliminated`` holds the players Nannie's Rule eliminated after this round.
+    """
 
     round_number: int
     dealer: int
     cards_per_player: int
     trump: Suit | None
     turned_up: Card | None
-    bids: tuple[int, ...]
+    bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
     null_tricks: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    eliminated: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """Final totals, the place of each player (ties share a place, R-2) and the winners."""
+    """Final totals, the place of each player (ties share a place, R-2) and the winners.
+
+    Under Nannie's Rule the players still in rank by total above every eliminated player, and the
+    eliminated players rank in reverse order of elimination.
+    """
 
     totals: tuple[int, ...]
     places: tuple[int, ...]
@@ -94,7 +114,14 @@ class GameResult:
 
 @dataclass(frozen=True)
 class PublicView:
-    """Everything every player at the table may see. It holds no hand."""
+    """Everything every player at the table may see. It holds no hand.
+
+    ``current_player`` is None when the game is over and while several players may bid at once;
+    ``to_act`` always says who may act now. ``bids`` shows None for a bid not made, not made at all
+    (the Saboteur dealer) or still secret (Hidden Bid, Hands In, Delayed Reveal); ``has_bid`` says who
+    has bid, secret or not. ``active`` is False for a player Nannie's Rule eliminated. ``armed_call`` is
+    the Smyrna Style call the player to act has made for their next card.
+    """
 
     players: tuple[str, ...]
     edition: str
@@ -115,12 +142,26 @@ class PublicView:
     completed_tricks: tuple[TrickView, ...]
     totals: tuple[int, ...]
     rounds: tuple[RoundResult, ...]
+    variants: frozenset[str] = field(default=frozenset(), kw_only=True)
+    to_act: tuple[int, ...] = field(default=(), kw_only=True)
+    active: tuple[bool, ...] = field(default=(), kw_only=True)
+    has_bid: tuple[bool, ...] = field(default=(), kw_only=True)
+    armed_call: CallName | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
 class PlayerView(PublicView):
-    """The public view plus one player's own hand and, on their turn, what they may do."""
+    """The public view plus one player's own hand and, when they may act, what they may do.
+
+    ``hand_hidden`` is True while the player may not look at their hand: the bidding of a Third Time's
+    The Harm round, and the whole Forehead card round; ``hand`` is then empty (``hand_sizes`` still
+    counts the cards). ``others_cards``, in the Forehead card round only, has each other player's
+    card, None for this player, for eliminated players and for cards already played; it is empty in
+    every other round. ``bids`` always shows this player's own bid.
+    """
 
     player: int
     hand: tuple[Card, ...]
     legal_actions: tuple[int, ...]
+    hand_hidden: bool = field(default=False, kw_only=True)
+    others_cards: tuple[Card | None, ...] = field(default=(), kw_only=True)

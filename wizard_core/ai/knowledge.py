@@ -1,10 +1,12 @@
 """What one player knows of a round, read from their ``PlayerView``, and deals consistent with it.
 
-A computer player sees its own hand, the turned-up card and every card played. The other cards (the
-*unseen* ones) are in the other players' hands or were never dealt. Play reveals more: a player who did
-not follow the led suit has none of it left (R-6: only a suit card of another suit shows this; special
-cards may always be played). A *determinization* deals the unseen cards to the other players, in their
-current hand sizes, and to the undealt rest so that every known void holds.
+A computer player sees its own hand, the turned-up card and every card played (in the Forehead card
+round, the other players' cards but not its own; in a Third Time's The Harm round it bids without its
+hand). The other cards (the *unseen* ones) are in the hands it does not see or were never dealt. Play
+reveals more: a player who did not follow the led suit has none of it left (R-6: only a suit card of
+another suit shows this; special cards may always be played). A *determinization* deals the unseen
+cards to the hands it does not see, in their current sizes, and to the undealt rest so that every
+known void holds.
 """
 
 from __future__ import annotations
@@ -29,23 +31,35 @@ _GREEDY_TRIES = 25
 class Knowledge:
     """One player's knowledge of the round under way, and the deals of the unseen cards it allows.
 
-    Masks use the hand-mask bits of ``cards``; Wizards and Jesters take successive copies, so which copy
-    a mask names carries no information. ``voids[p]`` has bit ``s`` set when player ``p`` has shown they
-    hold no card of suit ``s``; ``trick`` is the open trick's play codes from ``leader``; ``rest_size``
-    is the number of unseen cards nobody holds; ``played[p]`` the cards ``p`` has played this round.
+    Players are numbered among those still in the game (Nannie's Rule removes players): ``seats[i]`` is
+    the seat of player ``i``. Masks use the hand-mask bits of ``cards``; Wizards and Jesters take
+    successive copies, so which copy a mask names carries no information. ``voids[p]`` has bit ``s``
+    set when player ``p`` has shown they hold no card of suit ``s``; ``trick`` is the open trick's play
+    codes from ``leader``; ``rest_size`` is the number of unseen cards nobody holds; ``played[p]`` the
+    cards ``p`` has played this round. ``known[p]`` is the whole hand of a player whose hand is seen
+    (``fixed[p]``): one's own, except when it is hidden (``blind``), and the others' in the Forehead
+    round. ``bids`` has None for a bid not made, secret or never made (the Saboteur dealer, ``saboteur``).
     """
 
     __slots__ = (
+        "armed_call",
         "bids",
+        "blind",
         "cards",
+        "fixed",
+        "forehead",
+        "gizzard",
         "hand",
         "hand_sizes",
+        "known",
         "leader",
         "me",
         "null",
         "played",
         "players",
         "rest_size",
+        "saboteur",
+        "seats",
         "trick",
         "tricks",
         "trump",
@@ -55,14 +69,22 @@ class Knowledge:
 
     def __init__(self, view: PlayerView) -> None:
         """Read the knowledge of ``view.player`` from their view."""
-        self.players = n = len(view.players)
-        self.me = view.player
+        active = view.active or (True,) * len(view.players)
+        self.seats: tuple[int, ...] = tuple(p for p, inside in enumerate(active) if inside)
+        index = {seat: i for i, seat in enumerate(self.seats)}
+        self.players = n = len(self.seats)
+        self.me = index[view.player]
         self.cards = view.cards_per_player
         self.trump = NO_TRUMP if view.trump is None else int(view.trump)
-        self.bids: tuple[int | None, ...] = view.bids
-        self.tricks: tuple[int, ...] = view.tricks_won
+        self.bids: tuple[int | None, ...] = tuple(view.bids[p] for p in self.seats)
+        self.tricks: tuple[int, ...] = tuple(view.tricks_won[p] for p in self.seats)
         self.null = view.null_tricks
-        self.hand_sizes: tuple[int, ...] = view.hand_sizes
+        self.hand_sizes: tuple[int, ...] = tuple(view.hand_sizes[p] for p in self.seats)
+        self.blind = view.hand_hidden
+        self.forehead = bool(view.others_cards)
+        self.gizzard = "gizzard-fester" in view.variants
+        self.armed_call = view.armed_call
+        self.saboteur = index.get(view.dealer, -1) if "saboteur" in view.variants else -1
         allowed = deck_bits(view.edition)
         used = 0
 
@@ -77,27 +99,44 @@ class Knowledge:
             return bit
 
         self.hand = sum(take(card) for card in view.hand)
+        known = [0] * n
+        fixed = [False] * n
+        known[self.me] = self.hand
+        fixed[self.me] = not self.blind
+        for seat, card in enumerate(view.others_cards):
+            if card is not None and seat in index:
+                known[index[seat]] = take(card)
+                fixed[index[seat]] = True
         voids = [0] * n
         played = [0] * n
         tricks: list[TrickView] = [*view.completed_tricks, view.current_trick]
         for trick in tricks:
             led = NO_LED
             for play in trick.plays:
-                code = play_code(play.card, play.merlin)
-                played[play.player] |= take(play.card)
+                code = play_code(play.card, play.merlin, play.flipped)
+                p = index[play.player]
+                played[p] |= take(play.card)
                 if led < 4 and code < 52 and code // 13 != led:
-                    voids[play.player] |= 1 << led
+                    voids[p] |= 1 << led
                 led = NEXT_LED[led][code]
+        for p in range(n):  # a Forehead card already played leaves an empty, fully known hand
+            fixed[p] = fixed[p] or not self.hand_sizes[p]
+        self.known: tuple[int, ...] = tuple(known)
+        self.fixed: tuple[bool, ...] = tuple(fixed)
         self.played: tuple[int, ...] = tuple(played)
         if view.turned_up is not None:
             take(view.turned_up)
         self.voids: tuple[int, ...] = tuple(voids)
         self.unseen = allowed & ~used
-        self.leader = view.current_trick.leader
-        self.trick: tuple[int, ...] = tuple(play_code(p.card, p.merlin) for p in view.current_trick.plays)
-        others = sum(size for p, size in enumerate(self.hand_sizes) if p != self.me)
-        self.rest_size = self.unseen.bit_count() - others
-        if self.rest_size < 0 or self.hand.bit_count() != self.hand_sizes[self.me]:
+        self.leader = index[view.current_trick.leader]
+        self.trick: tuple[int, ...] = tuple(
+            play_code(p.card, p.merlin, p.flipped) for p in view.current_trick.plays
+        )
+        hidden = sum(size for p, size in enumerate(self.hand_sizes) if not fixed[p])
+        self.rest_size = self.unseen.bit_count() - hidden
+        if self.rest_size < 0 or any(
+            fixed[p] and known[p].bit_count() != self.hand_sizes[p] for p in range(n)
+        ):
             raise ValueError("the view's hand sizes do not match the cards it shows")
 
     def remaining_tricks(self) -> int:
@@ -109,14 +148,16 @@ class Knowledge:
 
         Wizards and Jesters are compared by number: which copy a mask holds does not matter.
         """
-        if len(hands) != self.players or not _same_cards(hands[self.me], self.hand):
+        if len(hands) != self.players:
             return False
         dealt = wizards = jesters = 0
         for p, hand in enumerate(hands):
             if hand.bit_count() != self.hand_sizes[p] or dealt & hand:
                 return False
             dealt |= hand
-            if p == self.me:
+            if self.fixed[p]:
+                if not _same_cards(hand, self.known[p]):
+                    return False
                 continue
             if hand & ~self.unseen & ~_COPIES:
                 return False
@@ -129,13 +170,12 @@ class Knowledge:
         return wizards <= (unseen & _WIZARDS).bit_count() and jesters <= (unseen & _JESTERS).bit_count()
 
     def sample(self, rng: random.Random) -> list[int]:
-        """A deal of the unseen cards to the other players that respects every known void."""
-        others = [p for p in range(self.players) if p != self.me and self.hand_sizes[p]]
+        """A deal of the unseen cards to the players whose hands are not seen, respecting known voids."""
+        others = [p for p in range(self.players) if not self.fixed[p]]
         cards = list(bits_of(self.unseen))
         rng.shuffle(cards)
         if not any(self.voids[p] for p in others):
-            hands = [0] * self.players
-            hands[self.me] = self.hand
+            hands = list(self.known)
             start = 0
             for p in others:
                 stop = start + self.hand_sizes[p]
@@ -160,8 +200,7 @@ class Knowledge:
         return capacity, eligible
 
     def _hands_of(self, owner: list[int], cards: list[int], others: list[int]) -> list[int]:
-        hands = [0] * self.players
-        hands[self.me] = self.hand
+        hands = list(self.known)
         for bit, holder in zip(cards, owner, strict=True):
             if holder < len(others):
                 hands[others[holder]] |= 1 << bit

@@ -11,6 +11,14 @@
   the greedy policy for everyone to the end of the round, and the card with the best mean round score
   is played.
 
+The variants change what a player knows and wants, never how a level thinks. Bids come from the legal
+actions (so the bid limits hold); bids it cannot see are read from the sampled hands; a hidden hand
+(Third Time's The Harm) is sampled like the others' hands, and an easy player bids the average share
+of the tricks; the Forehead round is settled exactly, over every card the player might hold; the
+Saboteur dealer plays to make the others miss. In Smyrna Style easy and medium players always make
+the call, while the hard player also weighs playing a Wizard or Jester without it, as the opposite card;
+a call once made is followed by its card.
+
 A decision reads nothing but the ``PlayerView`` it is given, and draws its samples from its own random
 generator. With ``budget_ms=None`` and a number of ``samples`` it is a pure function of the view and the
 seed; with a time budget it is anytime: it stops sampling when the time is up (after one sample at least).
@@ -23,11 +31,13 @@ import random
 import time
 from typing import Literal
 
-from wizard_core.actions import BID_BASE, TRUMP_BASE
+from wizard_core.actions import BID_BASE, CALL_FESTER, CALL_GIZZARD, PLAY_HIDDEN, TRUMP_BASE
 from wizard_core.ai.heuristics import choose_trump, heuristic_bid
 from wizard_core.ai.knowledge import Knowledge
-from wizard_core.ai.search import bid_values, distinct_plays, play_values, trump_values
+from wizard_core.ai.search import bid_values, distinct_plays, forehead_values, play_values, trump_values
 from wizard_core.ai.sim import TrickState, greedy_play, legal_codes
+from wizard_core.cards import JESTER_FACE, WIZARD_FACE
+from wizard_core.tricks import JESTER_AS_WIZARD, WIZARD_AS_JESTER
 from wizard_core.views import Phase, PlayerView
 
 __all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "ComputerPlayer", "Level", "decide"]
@@ -63,11 +73,14 @@ def decide(
         raise TypeError(f"decide takes a PlayerView (game.view(player)), not {type(view).__name__}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-    if view.current_player != view.player or not view.legal_actions:
+    acting = view.to_act or ((view.current_player,) if view.current_player is not None else ())
+    if view.player not in acting or not view.legal_actions:
         raise ValueError(f"it is not {view.players[view.player]}'s turn: there is nothing to decide")
     legal = view.legal_actions
     if len(legal) == 1:
         return legal[0]
+    if view.armed_call is not None:  # the call is made: now its card
+        return WIZARD_FACE if view.armed_call == "gizzard" else JESTER_FACE
     if rng is None:
         rng = random.Random(seed)
     know = Knowledge(view)
@@ -83,23 +96,50 @@ def decide(
     if view.phase is Phase.CHOOSE_TRUMP:
         code = _choose_trump(know, level, rng, deadline, max_samples)
     elif view.phase is Phase.BID:
-        code = _bid(know, level, rng, deadline, max_samples)
+        code = _bid(know, level, rng, deadline, max_samples, legal)
     else:
-        code = _play(know, level, rng, deadline, max_samples)
+        code = _play(know, level, rng, deadline, max_samples, legal)
     if code not in legal:  # a bug, never the player's fault: refuse rather than play it
         raise AssertionError(f"the {level} player chose {code}, not one of {legal}")
     return code
 
 
-def _candidates(know: Knowledge, trump: int) -> list[int]:
+def _blind_bid(know: Knowledge) -> int:
+    """A bid without seeing the hand: the player's share of the tricks."""
+    return int(know.cards / know.players + 0.5)
+
+
+def _candidates(know: Knowledge, trump: int, legal: tuple[int, ...] | None = None) -> list[int]:
     cards = know.cards
     if cards <= _ALL_BIDS_UP_TO:
-        return list(range(cards + 1))
-    guess = heuristic_bid(know.hand, trump, know.players, cards)
-    return list(range(max(0, guess - _BID_WINDOW), min(cards, guess + _BID_WINDOW) + 1))
+        bids = list(range(cards + 1))
+    else:
+        guess = _blind_bid(know) if know.blind else heuristic_bid(know.hand, trump, know.players, cards)
+        bids = list(range(max(0, guess - _BID_WINDOW), min(cards, guess + _BID_WINDOW) + 1))
+    if legal is None:
+        return bids
+    allowed = [code - BID_BASE for code in legal]
+    return [bid for bid in bids if BID_BASE + bid in legal] or allowed
+
+
+def _closest(bid: int, legal: tuple[int, ...]) -> int:
+    """The legal bid code nearest to ``bid`` (a bid limit may take the wanted one away)."""
+    return min(legal, key=lambda code: (abs(code - BID_BASE - bid), code))
+
+
+def _forehead_bid(know: Knowledge, trump: int, legal: tuple[int, ...]) -> tuple[int, float]:
+    values = forehead_values(know, trump, [code - BID_BASE for code in legal])
+    best = max(values, key=values.__getitem__)
+    return best, values[best]
 
 
 def _choose_trump(know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int) -> int:
+    if know.forehead:
+        bids = tuple(range(BID_BASE, BID_BASE + 2))
+        return TRUMP_BASE + max(range(4), key=lambda suit: _forehead_bid(know, suit, bids)[1])
+    if know.blind or know.me == know.saboteur:
+        # Unseen, no suit is better than another; the Saboteur dealer keeps the suit it is strongest in.
+        return TRUMP_BASE + (rng.randrange(4) if know.blind else choose_trump(know.hand))
     if level == "easy":
         return TRUMP_BASE + choose_trump(know.hand)
     candidates = sorted({bid for suit in range(4) for bid in _candidates(know, suit)})
@@ -107,23 +147,52 @@ def _choose_trump(know: Knowledge, level: Level, rng: random.Random, deadline: f
     return TRUMP_BASE + estimate.best()
 
 
-def _bid(know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int) -> int:
+def _bid(
+    know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int, legal: tuple[int, ...]
+) -> int:
+    if know.forehead:
+        return BID_BASE + _forehead_bid(know, know.trump, legal)[0]
     if level == "easy":
-        return BID_BASE + heuristic_bid(know.hand, know.trump, know.players, know.cards)
-    estimate = bid_values(know, rng, deadline, samples, _candidates(know, know.trump))
+        if know.blind:
+            return _closest(_blind_bid(know), legal)
+        return _closest(heuristic_bid(know.hand, know.trump, know.players, know.cards), legal)
+    estimate = bid_values(know, rng, deadline, samples, _candidates(know, know.trump, legal))
     return BID_BASE + estimate.best()
 
 
-def _play(know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int) -> int:
+def _action(code: int, legal: tuple[int, ...]) -> int:
+    """The action that plays a play code: a Wizard or Jester meant as itself needs its Smyrna call first."""
+    if code == WIZARD_AS_JESTER:
+        return WIZARD_FACE
+    if code == JESTER_AS_WIZARD:
+        return JESTER_FACE
+    if code == WIZARD_FACE and CALL_GIZZARD in legal:
+        return CALL_GIZZARD
+    if code == JESTER_FACE and CALL_FESTER in legal:
+        return CALL_FESTER
+    return code
+
+
+def _play(
+    know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int, legal: tuple[int, ...]
+) -> int:
+    if PLAY_HIDDEN in legal:
+        return PLAY_HIDDEN
     state = TrickState(know.leader, know.trick, know.trump, know.tricks, know.null, know.remaining_tricks())
     if level != "hard":
         bid = know.bids[know.me]
+        # The Saboteur dealer has no bid: it ducks, leaving the tricks to fall where they hurt.
         want = bid is not None and know.tricks[know.me] < bid
-        return greedy_play(know.hand, state.led, state.best, state.index, know.players, know.trump, want)
+        code = greedy_play(know.hand, state.led, state.best, state.index, know.players, know.trump, want)
+        return _action(code, legal)
     options = distinct_plays(know, legal_codes(know.hand, state.led))
+    if CALL_GIZZARD in legal and WIZARD_FACE in options:
+        options.append(WIZARD_AS_JESTER)
+    if CALL_FESTER in legal and JESTER_FACE in options:
+        options.append(JESTER_AS_WIZARD)
     if len(options) == 1:
-        return options[0]
-    return play_values(know, rng, deadline, samples, options).best()
+        return _action(options[0], legal)
+    return _action(play_values(know, rng, deadline, samples, options).best(), legal)
 
 
 class ComputerPlayer:

@@ -5,6 +5,10 @@ and then scores each option on that same deal, so the options are compared on eq
 something about hands too: a sample counts in proportion to how well it explains the bids already made
 (``bid_likelihood``), reading each bid as the quick estimate of the bidder's dealt hand, give or take.
 
+A bid the player cannot see (a secret bid, or the Saboteur dealer's, who makes none) is read the same
+way from the sampled hand. The Saboteur dealer scores 20 whatever happens, so its aim is the others'
+loss: its utility is minus the mean points of the other players.
+
 The loops stop at a deadline (``time.perf_counter`` seconds) or after ``max_samples`` samples, whichever
 comes first, but always finish at least one sample.
 """
@@ -19,9 +23,20 @@ from collections.abc import Sequence
 from wizard_core.ai.heuristics import estimate_tricks, heuristic_bid
 from wizard_core.ai.knowledge import Knowledge
 from wizard_core.ai.sim import TrickState, play_out, round_points
-from wizard_core.cards import SUIT_MASKS
+from wizard_core.cards import FACE_OF_BIT, MERLIN_FACE, SUIT_MASKS, bits_of
+from wizard_core.rules import round_score
+from wizard_core.tricks import MERLIN_AS_JESTER, led_state, resolve
 
-__all__ = ["Estimate", "bid_likelihood", "bid_values", "distinct_plays", "play_values", "trump_values"]
+__all__ = [
+    "Estimate",
+    "bid_likelihood",
+    "bid_values",
+    "distinct_plays",
+    "forehead_values",
+    "play_values",
+    "trump_values",
+    "utility",
+]
 
 
 class Estimate:
@@ -77,6 +92,15 @@ def _opening_bids(know: Knowledge, hands: Sequence[int], trump: int) -> list[int
         bid if bid is not None else heuristic_bid(hands[p], trump, know.players, know.cards)
         for p, bid in enumerate(know.bids)
     ]
+
+
+def utility(know: Knowledge, bids: Sequence[int], tricks: Sequence[int], null: int) -> float:
+    """This player's round score; for the Saboteur dealer, minus the other players' mean score."""
+    me, cards = know.me, know.cards
+    if me != know.saboteur:
+        return round_points(bids[me], tricks[me], null, cards)
+    others = [round_points(bids[p], tricks[p], null, cards) for p in range(know.players) if p != me]
+    return -sum(others) / max(1, len(others))
 
 
 def bid_values(
@@ -156,17 +180,51 @@ def play_values(
     """Expected points of each play code, everyone playing greedily after it."""
     estimate = Estimate(options)
     totals = estimate.totals
-    me, cards, trump = know.me, know.cards, know.trump
-    bids = [0 if bid is None else bid for bid in know.bids]
+    trump = know.trump
     state = TrickState(know.leader, know.trick, trump, know.tricks, know.null, know.remaining_tricks())
-    my_bid = bids[me]
+    unknown = None in know.bids
+    bids = [0 if bid is None else bid for bid in know.bids]
     while _going(estimate, deadline, max_samples):
         hands = know.sample(rng)
         weight = bid_likelihood(know, hands, trump)
+        if unknown:  # read the bids it cannot see from the sampled hands, as dealt
+            dealt = [hand | played for hand, played in zip(hands, know.played, strict=True)]
+            bids = _opening_bids(know, dealt, trump)
         for code in options:
             tricks, null = play_out(hands.copy(), bids, trump, state, code)
-            totals[code] += weight * round_points(my_bid, tricks[me], null, cards)
+            totals[code] += weight * utility(know, bids, tricks, null)
         estimate.samples += 1
         estimate.weight += weight
     return estimate
 
+
+
+def forehead_values(know: Knowledge, trump: int, candidates: Sequence[int]) -> dict[int, float]:
+    """The Forehead round, exactly: the mean points of each bid over every card this player might hold.
+
+    Every other card of the single trick is seen, so each possible own card settles the trick. A Merlin
+    played unseen counts as a Jester after a bid of 0, as a Wizard otherwise (the other players' too,
+    by their bids when shown; a Wizard when not).
+    """
+    players, me = know.players, know.me
+    order = [(know.leader + i) % players for i in range(players)]
+    seen: list[int] = []
+    for p in order:
+        if p == me:
+            seen.append(-1)
+            continue
+        face = FACE_OF_BIT[know.known[p].bit_length() - 1]
+        seen.append(MERLIN_AS_JESTER if face == MERLIN_FACE and know.bids[p] == 0 else face)
+    mine = order.index(me)
+    totals = dict.fromkeys(candidates, 0.0)
+    count = 0
+    for bit in bits_of(know.unseen):
+        face = FACE_OF_BIT[bit]
+        count += 1
+        for bid in candidates:
+            codes = seen.copy()
+            codes[mine] = MERLIN_AS_JESTER if face == MERLIN_FACE and bid == 0 else face
+            winner, null = resolve(codes, trump, led_state(codes))
+            if not null:  # R-5: a null single trick scores nothing
+                totals[bid] += round_score(bid, int(winner == mine))
+    return {bid: total / max(1, count) for bid, total in totals.items()}

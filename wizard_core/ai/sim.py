@@ -8,7 +8,9 @@ simulator against ``Game`` move for move.
 The greedy policy plays "to make the bid": a player who still needs tricks tries to take this one
 cheaply, one who has made (or passed) their bid gets rid of dangerous cards without taking it.
 Excalibur never gives its player a trick (R-4), and Merlin is declared a Wizard when it is meant to win,
-a Jester otherwise.
+a Jester otherwise. In Smyrna Style the policy always makes the call, so its Wizards and Jesters count
+as themselves; the action being evaluated may be a flipped card (``WIZARD_AS_JESTER``,
+``JESTER_AS_WIZARD``), which takes the Wizard or Jester from the hand.
 """
 
 from __future__ import annotations
@@ -25,7 +27,17 @@ from wizard_core.cards import (
 )
 from wizard_core.game import _CODE_BITS, _SPECIAL_CODES, _SUIT_CODE_TABLES, _build_code_tables, _play_codes
 from wizard_core.rules import round_score
-from wizard_core.tricks import EVEN_GRAIL, MERLIN_AS_JESTER, NEXT_LED, NO_LED, NOTHING_PLAYED, STRENGTH
+from wizard_core.tricks import (
+    EVEN_GRAIL,
+    JESTER_AS_WIZARD,
+    MERLIN_AS_JESTER,
+    NEXT_LED,
+    NO_LED,
+    NOTHING_PLAYED,
+    STRENGTH,
+    TABLE_CODES,
+    WIZARD_AS_JESTER,
+)
 
 __all__ = [
     "CODE_BITS",
@@ -36,9 +48,14 @@ __all__ = [
     "round_points",
 ]
 
-# The game's own tables: the hand bits each play code takes, and the play codes of each set of ranks in
-# a suit and of each set of special cards.
-CODE_BITS = _CODE_BITS
+# The game's own tables: the hand bits each play code takes (here also the flipped cards, which take a
+# Wizard or a Jester), and the play codes of each set of ranks in a suit and of each set of special cards.
+CODE_BITS = (
+    *_CODE_BITS[:WIZARD_AS_JESTER],
+    _CODE_BITS[WIZARD_FACE],
+    _CODE_BITS[JESTER_FACE],
+    *_CODE_BITS[TABLE_CODES:],
+)
 if not _SUIT_CODE_TABLES[0]:
     _build_code_tables()
 _SUIT_CODES = _SUIT_CODE_TABLES
@@ -75,6 +92,8 @@ def _power(trump: int, code: int) -> float:
         MORGAN_FACE: 50.0,
         GRAIL_FACE: 30.0,
         MERLIN_AS_JESTER: 45.0,
+        WIZARD_AS_JESTER: 0.0,
+        JESTER_AS_WIZARD: 40.0,
     }[code]
 
 
@@ -90,6 +109,8 @@ def _lead_to_win(trump: int, code: int) -> float:
         MORGAN_FACE: 50.0,
         GRAIL_FACE: -1.5,  # led, it is at position 1: a null card
         MERLIN_AS_JESTER: -3.0,
+        WIZARD_AS_JESTER: -2.0,
+        JESTER_AS_WIZARD: 40.0,
     }[code]
 
 
@@ -105,6 +126,8 @@ def _danger(trump: int, code: int) -> float:
         MORGAN_FACE: 50.0,
         GRAIL_FACE: 0.2,
         MERLIN_AS_JESTER: -0.4,
+        WIZARD_AS_JESTER: 0.0,
+        JESTER_AS_WIZARD: 40.0,
     }[code]
 
 
@@ -120,11 +143,13 @@ def _lead_to_lose(trump: int, code: int) -> float:
         MORGAN_FACE: 50.0,
         GRAIL_FACE: -1.5,  # led, a null card: the perfect duck
         MERLIN_AS_JESTER: 0.6,
+        WIZARD_AS_JESTER: 0.5,
+        JESTER_AS_WIZARD: 40.0,
     }[code]
 
 
 def _table(value: Callable[[int, int], float]) -> tuple[tuple[float, ...], ...]:
-    return tuple(tuple(value(trump, code) for code in range(59)) for trump in range(5))
+    return tuple(tuple(value(trump, code) for code in range(TABLE_CODES)) for trump in range(5))
 
 
 _POWER = _table(_power)
