@@ -10,7 +10,10 @@ Conventions of every message:
   (``TRUMP_MARK``), the one marker used everywhere, explained in the hand message's footer;
 - names are cut to 32 characters; in Markdown text they are escaped, in code blocks (where escapes would
   show) only the backtick is replaced, so a name cannot close the block;
-- every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned.
+- every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned;
+- a bid is a number, ``…`` not made yet, ``🔒`` made but secret (Hidden Bid, Hands In, Delayed Reveal:
+  a public view never holds a secret bid, a player's view only their own) or ``–`` when the player has
+  no bid this round (the Wizard Saboteur dealer, a player eliminated by Nannie's Rule).
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import discord
 from discord.utils import escape_markdown
 
 from wizard_core import (
+    CALL_FESTER,
+    CALL_GIZZARD,
     JESTER,
+    PLAY_HIDDEN,
     Card,
     GameResult,
     Phase,
@@ -36,6 +42,7 @@ from wizard_core import (
 )
 from wizard_core.actions import BID_BASE, TRUMP_BASE
 from wizard_core.tricks import PLAY_CODES
+from wizard_core.variants import VARIANTS
 
 __all__ = [
     "BUTTON_LABEL_LIMIT",
@@ -45,6 +52,7 @@ __all__ = [
     "SELECT_LABEL_LIMIT",
     "TRUMP_MARK",
     "bid_label",
+    "call_label",
     "card_text",
     "display_name",
     "embed_length",
@@ -75,7 +83,12 @@ SELECT_DESCRIPTION_LIMIT = 100
 NAME_LIMIT = 32
 NOTE_LIMIT = 1000
 TRUMP_MARK = "★"
-NO_BID = "—"
+NO_BID = "–"  # no bid this round: the Saboteur dealer, an eliminated player
+NOT_BID_YET = "…"
+SECRET_BID = "🔒"
+OUT_MARK = "❌ out"
+CALL_MARK = "📣"
+CALL_NAMES = {CALL_GIZZARD: "Gizzard", CALL_FESTER: "Fester"}
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
 ELLIPSIS = "…"
@@ -209,8 +222,8 @@ def hand_line(cards: Sequence[Card], trump: Suit | None) -> str:
 
 
 def _played_text(played: PlayedCard, trump: Suit | None) -> str:
-    if played.merlin is not None:
-        return str(played)  # "Merlin (as Wizard)"
+    if played.merlin is not None or played.flipped:
+        return str(played)  # "Merlin (as Wizard)", Smyrna Style's "Wizard (as Jester)"
     return card_text(played.card, trump)
 
 
@@ -231,8 +244,19 @@ def _play(code: int) -> Play:
     return action
 
 
+def call_label(code: int) -> str:
+    """A Smyrna Style call's label, ``📣 Gizzard!`` or ``📣 Fester!``."""
+    if code not in CALL_NAMES:
+        raise ValueError(f"{code} is not a call code")
+    return f"{CALL_MARK} {CALL_NAMES[code]}!"
+
+
 def play_label(code: int, trump: Suit | None) -> str:
-    """A play action's label: the card (trump marked), or ``Merlin as Wizard`` / ``Merlin as Jester``."""
+    """A play action's label: the card (trump marked), Merlin's declaration, a call or the hidden card."""
+    if code in CALL_NAMES:
+        return call_label(code)
+    if code == PLAY_HIDDEN:
+        return "Play my hidden card"
     play = _play(code)
     if play.merlin is not None:
         return f"{play.card} as {play.merlin.capitalize()}"
@@ -256,20 +280,51 @@ def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool) -> s
 # -- the parts of the table ----------------------------------------------------------------------------
 
 
+def _is_active(view: PublicView, seat: int) -> bool:
+    return not view.active or view.active[seat]
+
+
+def _is_saboteur(view: PublicView, seat: int) -> bool:
+    """True for the Wizard Saboteur dealer of a round under way: no bid, 20 points."""
+    return "saboteur" in view.variants and seat == view.dealer and view.phase is not Phase.GAME_OVER
+
+
+def _bid_text(view: PublicView, seat: int) -> str:
+    """A seat's bid as the scoreboard shows it: the number, or ``–``, ``🔒`` or ``…`` (see the top)."""
+    bid = view.bids[seat]
+    if not _is_active(view, seat) or _is_saboteur(view, seat):
+        return NO_BID
+    if bid is not None:
+        return str(bid)
+    if view.has_bid and view.has_bid[seat]:
+        return SECRET_BID
+    return NOT_BID_YET
+
+
+def _waiting_on(view: PublicView) -> tuple[int, ...]:
+    """The seats the game waits for: ``to_act``, or the current player for views built without it."""
+    if view.to_act:
+        return view.to_act
+    return () if view.current_player is None else (view.current_player,)
+
+
 def _scoreboard(view: PublicView, me: int | None = None) -> str:
-    """One aligned line per seat: turn mark, name (dealer, you), bid, tricks won, running total."""
+    """One aligned line per seat: turn mark, name (dealer, you, out), bid, tricks won, running total."""
     names = []
     for seat, name in enumerate(view.players):
         tags = (["D"] if seat == view.dealer else []) + (["you"] if seat == me else [])
-        names.append(_block_name(name) + (f" ({', '.join(tags)})" if tags else ""))
+        if _is_saboteur(view, seat):
+            tags.append("saboteur")
+        out = "" if _is_active(view, seat) else f" {OUT_MARK}"
+        names.append(_block_name(name) + (f" ({', '.join(tags)})" if tags else "") + out)
     width = max(len("Player"), *map(len, names))
+    waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
     lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
     for seat, name in enumerate(names):
-        mark = TURN_MARK if seat == view.current_player else " "
-        bid = view.bids[seat]
-        bid_text = NO_BID if bid is None else str(bid)
+        mark = TURN_MARK if seat in waiting else " "
         lines.append(
-            f"{mark} {name.ljust(width)}  {bid_text:>3}  {view.tricks_won[seat]:>3}  {view.totals[seat]:>5}"
+            f"{mark} {name.ljust(width)}  {_bid_text(view, seat):>3}  {view.tricks_won[seat]:>3}"
+            f"  {view.totals[seat]:>5}"
         )
     return _code_block(lines)
 
@@ -321,6 +376,69 @@ def _title(view: PublicView, suffix: str = "") -> str:
     )
 
 
+def _names(view: PublicView, seats: Iterable[int]) -> str:
+    return ", ".join(f"**{display_name(view.players[seat])}**" for seat in seats)
+
+
+def variants_line(variants: Iterable[str]) -> str | None:
+    """The variants a table plays, by name in RULES.md order, or None when there are none."""
+    chosen = set(variants)
+    names = [variant.name for key, variant in VARIANTS.items() if key in chosen]
+    names += sorted(name for name in chosen if name not in VARIANTS)
+    return _clip("**Variants:** " + ", ".join(names), NOTE_LIMIT) if names else None
+
+
+def _bids_secret(view: PublicView) -> bool:
+    """True while the table knows who has bid but not what (the public view shows no bid at all)."""
+    if not {"hidden-bid", "hands-in", "delayed-reveal"} & view.variants:
+        return False
+    return view.phase is Phase.BID or (view.phase is Phase.PLAY and "delayed-reveal" in view.variants)
+
+
+def _cards_unseen(view: PublicView) -> bool:
+    """True in a Third Time's The Harm round before the bidding is over: nobody has seen their cards."""
+    return (
+        "third-time" in view.variants
+        and view.round_number % 3 == 0
+        and view.phase in (Phase.CHOOSE_TRUMP, Phase.BID)
+    )
+
+
+def _forehead_round(view: PublicView) -> bool:
+    return "forehead" in view.variants and view.cards_per_player == 1 and view.phase is not Phase.GAME_OVER
+
+
+def _variant_lines(view: PublicView) -> list[str]:
+    """What the table's variants mean right now, said where it matters."""
+    lines = []
+    if _is_saboteur(view, view.dealer):
+        dealer = display_name(view.players[view.dealer])
+        lines.append(f"**Saboteur:** {dealer} deals, does not bid, scores 20 and plays to make the others miss.")
+    if _bids_secret(view):
+        if "delayed-reveal" in view.variants:
+            lines.append(f"Bids are secret ({SECRET_BID}) until the round's last trick is played.")
+        else:
+            lines.append(f"Everyone bids at once; the bids ({SECRET_BID}) are shown together when all are in.")
+    if _cards_unseen(view):
+        lines.append("**Third Time's The Harm:** everyone bids before seeing their cards this round.")
+    if _forehead_round(view):
+        lines.append(
+            "**Forehead card:** everyone sees the others' cards but not their own, and plays it unseen."
+        )
+    out = [seat for seat in range(len(view.players)) if not _is_active(view, seat)]
+    if out and view.phase is not Phase.GAME_OVER:
+        lines.append(f"**Out (Nannie's Rule):** {_names(view, out)}")
+    return lines
+
+
+def _call_line(view: PublicView, me: int | None = None) -> str | None:
+    """``📣 Ann called Gizzard!`` while the player to act has a Smyrna Style call armed."""
+    if view.armed_call is None or view.current_player is None:
+        return None
+    who = "You" if view.current_player == me else f"**{display_name(view.players[view.current_player])}**"
+    return f"{CALL_MARK} {who} called {view.armed_call.capitalize()}!"
+
+
 def _header_lines(view: PublicView) -> list[str]:
     trump = _trump_text(view.trump, view.turned_up, view.phase is Phase.CHOOSE_TRUMP)
     lines = [f"**Dealer:** {display_name(view.players[view.dealer])}", f"**Trump:** {trump}"]
@@ -331,8 +449,13 @@ def _header_lines(view: PublicView) -> list[str]:
 
 def _public_status(view: PublicView) -> str:
     """Whose turn it is and what they must do, or that the game is over."""
-    if view.phase is Phase.GAME_OVER or view.current_player is None:
+    if view.phase is Phase.GAME_OVER:
         return "**Game over**"
+    if view.current_player is None:
+        waiting = _waiting_on(view)
+        if view.phase is Phase.BID and waiting:
+            return f"{TURN_MARK} Waiting for bids from {_names(view, waiting)} (0 to {view.cards_per_player})"
+        return "**Game over**" if not waiting else f"{TURN_MARK} Waiting for {_names(view, waiting)}"
     who = f"**{display_name(view.players[view.current_player])}**"
     if view.phase is Phase.CHOOSE_TRUMP:
         return f"{TURN_MARK} {who} to choose the trump suit"
@@ -346,7 +469,15 @@ def _public_status(view: PublicView) -> str:
 
 def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
     """The live table message everyone sees: trump, bids, tricks, totals, the trick and whose turn it is."""
-    lines = [_public_status(view), *_header_lines(view), _scoreboard(view)]
+    lines = [_public_status(view)]
+    call = _call_line(view)
+    if call:
+        lines.append(call)
+    lines += _header_lines(view)
+    variants = variants_line(view.variants)
+    if variants:
+        lines.append(variants)
+    lines += [*_variant_lines(view), _scoreboard(view)]
     if note:
         lines.append(_clip(note, NOTE_LIMIT))
     colour = RESULT_COLOUR if view.phase is Phase.GAME_OVER else TABLE_COLOUR
@@ -358,6 +489,8 @@ def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
 def _playable_summary(view: PlayerView) -> str:
     """What the legal plays allow, said only from ``view.legal_actions`` (the rules stay in the core)."""
     codes = [code for code in view.legal_actions if 0 <= code < PLAY_CODES]
+    if not codes:
+        return "your unseen card" if PLAY_HIDDEN in view.legal_actions else "no card"
     legal_faces = {_play(code).card.face for code in codes}
     barred = [card for card in view.hand if card.face not in legal_faces]
     if not barred:
@@ -371,18 +504,31 @@ def _playable_summary(view: PlayerView) -> str:
 
 
 def _display_codes(codes: Sequence[int], trump: Suit | None) -> list[int]:
-    """Play codes in the hand's display order (Merlin's two declarations side by side)."""
+    """Action codes in the hand's display order (Merlin's two declarations side by side); codes that
+    play no card (the calls, the hidden card) come last."""
 
-    def key(code: int) -> tuple[tuple[int, int, int], int]:
-        return (_hand_order(_play(code).card, trump), code)
+    def key(code: int) -> tuple[int, tuple[int, int, int], int]:
+        if 0 <= code < PLAY_CODES:
+            return (0, _hand_order(_play(code).card, trump), code)
+        return (1, (0, 0, 0), code)
 
     return sorted(codes, key=key)
 
 
 def _private_status(view: PlayerView) -> str:
     """The player's next step, said from their legal actions, or who the table is waiting for."""
-    if view.phase is Phase.GAME_OVER or view.current_player is None:
+    if view.phase is Phase.GAME_OVER:
         return "**Game over**"
+    waiting = _waiting_on(view)
+    if view.current_player is None:
+        if not waiting:
+            return "**Game over**"
+        if view.phase is Phase.BID and view.player in waiting and view.legal_actions:
+            return f"**Your bid, please:** everyone bids at once ({_bid_range(view)})"
+        own = view.bids[view.player]
+        if view.phase is Phase.BID and own is not None:
+            return f"You bid {own}; waiting for the others: {_names(view, waiting)}"
+        return f"Waiting for bids from {_names(view, waiting)}"
     if view.current_player != view.player or not view.legal_actions:
         who = f"**{display_name(view.players[view.current_player])}**"
         doing = {
@@ -392,52 +538,130 @@ def _private_status(view: PlayerView) -> str:
         }[view.phase]
         return f"Waiting for {who} {doing}"
     if view.phase is Phase.CHOOSE_TRUMP:
+        if view.hand_hidden:
+            return "**Your turn:** choose the trump suit (without seeing your cards)"
         return "**Your turn:** choose the trump suit"
     if view.phase is Phase.BID:
-        bids = [code - BID_BASE for code in view.legal_actions if BID_BASE <= code < TRUMP_BASE]
-        return f"**Your turn:** bid from {min(bids)} to {max(bids)}"
+        return f"**Your turn:** bid {_bid_range(view)}"
+    if PLAY_HIDDEN in view.legal_actions and not any(0 <= code < PLAY_CODES for code in view.legal_actions):
+        return "**Your turn:** play your unseen card"
     return f"**Your turn:** play a card ({_playable_summary(view)})"
+
+
+def _bid_range(view: PlayerView) -> str:
+    bids = [code - BID_BASE for code in view.legal_actions if BID_BASE <= code < TRUMP_BASE]
+    if not bids:
+        return "when you can"
+    return f"from {min(bids)} to {max(bids)}"
+
+
+def _smyrna_line(view: PlayerView) -> str | None:
+    """The reminder of Smyrna Style's calls, on the turn of a player who may make one."""
+    calls = [code for code in view.legal_actions if code in CALL_NAMES]
+    if not calls or view.current_player != view.player:
+        return None
+    return (
+        f"**Smyrna Style:** call {call_label(CALL_GIZZARD)} before playing a Wizard and "
+        f"{call_label(CALL_FESTER)} before a Jester, or the card counts as the opposite."
+    )
 
 
 def _own_progress(view: PlayerView) -> str:
     bid = view.bids[view.player]
     won = view.tricks_won[view.player]
+    total = view.totals[view.player]
     tricks = "1 trick" if won == 1 else f"{won} tricks"
+    if not _is_active(view, view.player):
+        return f"**You:** out (Nannie's Rule), total {total}"
+    if _is_saboteur(view, view.player):
+        return f"**You:** the saboteur: no bid, 20 points this round; {tricks} won, total {total}"
     if bid is None:
-        return f"**You:** no bid yet, {tricks} won, total {view.totals[view.player]}"
-    return f"**You:** {tricks} won of {bid} bid, total {view.totals[view.player]}"
+        return f"**You:** no bid yet, {tricks} won, total {total}"
+    return f"**You:** {tricks} won of {bid} bid, total {total}"
+
+
+def _others_cards(view: PlayerView) -> str:
+    """The Forehead card round's other cards, one line per player still holding theirs."""
+    lines = [
+        f"**{display_name(view.players[seat])}**: {card_text(card, view.trump)}"
+        for seat, card in enumerate(view.others_cards)
+        if card is not None and seat != view.player
+    ]
+    return "\n".join(lines) if lines else "Every other card has been played."
+
+
+def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
+    count = view.hand_sizes[view.player] if view.hand_sizes else len(view.hand)
+    if view.others_cards:
+        embed.add_field(
+            name="Your card (hidden)",
+            value="Forehead card: you see everyone's card but your own, and you play yours unseen."
+            if count
+            else "(no cards)",
+            inline=False,
+        )
+        embed.add_field(
+            name="The others' cards", value=_clip(_others_cards(view), FIELD_VALUE_LIMIT), inline=False
+        )
+        return
+    if view.hand_hidden:
+        embed.add_field(
+            name=f"Your cards ({count}, hidden)",
+            value="Third Time's The Harm: you bid before seeing your cards this round; "
+            "they are shown once the bidding is over.",
+            inline=False,
+        )
+        return
+    embed.add_field(
+        name=f"Your cards ({len(view.hand)})",
+        value=_clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
+        inline=False,
+    )
 
 
 def hand_embed(view: PlayerView) -> discord.Embed:
     """A player's private message: their sorted hand, trump, bids, the trick and what to do now."""
-    mine = view.current_player == view.player and bool(view.legal_actions)
-    lines = [_private_status(view), *_header_lines(view), _own_progress(view)]
+    mine = view.player in _waiting_on(view) and bool(view.legal_actions)
+    lines = [_private_status(view)]
+    for extra in (_call_line(view, me=view.player), _smyrna_line(view)):
+        if extra:
+            lines.append(extra)
+    lines += [*_header_lines(view), *_variant_lines(view), _own_progress(view)]
     embed = discord.Embed(
         title=_title(view, " · your hand"),
         description="\n".join(lines),
         colour=YOUR_TURN_COLOUR if mine else WAITING_COLOUR,
     )
-    count = len(view.hand)
-    embed.add_field(
-        name=f"Your cards ({count})",
-        value=_clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
-        inline=False,
-    )
+    _add_hand_fields(embed, view)
     embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
     _add_trick_fields(embed, view)
     embed.set_footer(text=f"{TRUMP_MARK} marks a trump card · Position 1 leads the trick")
     return _checked(embed)
 
 
+def _round_bid(result: RoundResult, seat: int) -> str:
+    bid = result.bids[seat]
+    return NO_BID if bid is None else str(bid)
+
+
+def _round_tag(result: RoundResult, seat: int) -> str:
+    """The dealer, the Saboteur dealer (the dealer without a bid) or a player already out (no bid)."""
+    if seat == result.dealer:
+        if result.bids[seat] is None:
+            return f" (D, saboteur, scores {result.points[seat]})"
+        return " (D)"
+    if result.bids[seat] is None:
+        return " (out)"
+    return ""
+
+
 def _round_table(result: RoundResult, players: Sequence[str]) -> str:
-    names = [
-        _block_name(name) + (" (D)" if seat == result.dealer else "") for seat, name in enumerate(players)
-    ]
+    names = [_block_name(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
     width = max(len("Player"), *map(len, names))
     lines = [f"{'Player'.ljust(width)}  Bid  Won  Points  Total"]
     for seat, name in enumerate(names):
         lines.append(
-            f"{name.ljust(width)}  {result.bids[seat]:>3}  {result.tricks[seat]:>3}"
+            f"{name.ljust(width)}  {_round_bid(result, seat):>3}  {result.tricks[seat]:>3}"
             f"  {_signed(result.points[seat]):>6}  {result.totals[seat]:>5}"
         )
     return _code_block(lines)
@@ -454,6 +678,14 @@ def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.
         lines.append(f"**Null tricks:** {result.null_tricks} (they count for nobody, R-4)")
     if result.null_tricks == result.cards_per_player:
         lines.append("Every trick was a null trick: no scores change this round (R-5).")
+    if result.bids[result.dealer] is None:
+        lines.append(
+            f"**{display_name(players[result.dealer])}** dealt as the saboteur: no bid, "
+            f"{_signed(result.points[result.dealer])} points."
+        )
+    if result.eliminated:
+        out = ", ".join(f"**{display_name(players[seat])}**" for seat in result.eliminated)
+        lines.append(f"{OUT_MARK.split()[0]} Eliminated (Nannie's Rule, lowest total): {out}")
     embed = discord.Embed(
         title=_clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
         description="\n".join(lines),
@@ -501,8 +733,10 @@ def final_embed(result: GameResult, players: Sequence[str], edition: str) -> dis
         headline = f"{winners[0]} wins with {top} points"
     else:
         headline = "No winner"
+    out_after = {seat: row.round_number for row in result.rounds for seat in row.eliminated}
     standings = [
         f"**{_ordinal(result.places[seat])}** {display_name(players[seat])}: {result.totals[seat]}"
+        + (f" (out after round {out_after[seat]})" if seat in out_after else "")
         for seat in result.standings()
     ]
     head = "\n".join([headline, "", *standings, "", "**Running totals by round**"])

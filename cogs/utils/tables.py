@@ -37,17 +37,23 @@ from cogs.utils import images, render
 from cogs.utils.server_settings import ServerSettings
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
+    CALL_FESTER,
+    CALL_GIZZARD,
+    EDITIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PLAY_HIDDEN,
     Game,
     Phase,
     PlayerView,
     PublicView,
     Rules,
+    RulesError,
     WizardError,
     decode,
 )
 from wizard_core.ai import LEVELS, Level, decide
+from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -59,7 +65,9 @@ PREFIX = "wizard"
 CUSTOM_ID = re.compile(
     r"wizard:(?P<kind>[a-z]+):(?P<table>\d{1,19}):(?P<version>\d{1,9}):(?P<arg>[a-z0-9]{1,12})"
 )
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addcpu", "rmcpu")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addcpu", "rmcpu", "edition", "preset", "variants")
+# The lobby's select menus; the others are buttons.
+LOBBY_MENUS = ("addcpu", "edition", "preset", "variants")
 # The arguments each kind of component may carry (``act`` carries an action code).
 VALID_ARGUMENTS = {
     "lobby": LOBBY_ACTIONS,
@@ -80,6 +88,12 @@ COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 STAND_IN_LEVEL = "medium"
 DEFAULT_TURN_SECONDS = 120
 MISSED_TURNS_FOR_TAKEOVER = 2
+# Buttons for actions that are not a card of the hand.
+SPECIAL_LABELS = {
+    CALL_GIZZARD: "📣 Gizzard!",
+    CALL_FESTER: "📣 Fester!",
+    PLAY_HIDDEN: "Play my unseen card",
+}
 DM_CLOSED = 50007
 EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
@@ -135,6 +149,7 @@ class Turn:
     """A member's turn under way: when it began and whether they have been reminded."""
 
     started: float
+    since: int
     reminded: bool = False
 
 
@@ -281,7 +296,68 @@ def lobby_view(table: Table) -> discord.ui.View:
         disabled=len(table.seats) >= MAX_PLAYERS,
     )
     view.add_item(GameButton(select))
+    rules = table.rules
+    view.add_item(
+        menu(
+            table,
+            "edition",
+            "Edition (host)…",
+            [
+                discord.SelectOption(label=EDITION_NAMES[e], value=e, default=e == rules.edition)
+                for e in EDITIONS
+            ],
+            row=2,
+        )
+    )
+    view.add_item(
+        menu(
+            table,
+            "preset",
+            "Start from a preset (host)…",
+            [
+                discord.SelectOption(label=p.name, value=p.id, description=p.help[:100])
+                for p in PRESETS.values()
+            ],
+            row=3,
+        )
+    )
+    view.add_item(
+        menu(
+            table,
+            "variants",
+            "House rules (host)…",
+            [
+                discord.SelectOption(
+                    label=v.name, value=v.id, description=v.help[:100], default=v.id in rules.variants
+                )
+                for v in VARIANTS.values()
+            ],
+            row=4,
+            many=True,
+        )
+    )
     return view
+
+
+def menu(
+    table: Table,
+    action: str,
+    placeholder: str,
+    options: list[discord.SelectOption],
+    *,
+    row: int,
+    many: bool = False,
+) -> GameButton:
+    """A select menu of the lobby."""
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id("lobby", table.id, 0, action),
+        placeholder=placeholder,
+        options=options,
+        row=row,
+        min_values=0 if many else 1,
+        max_values=len(options) if many else 1,
+    )
+    return GameButton(select)
 
 
 def table_view(table: Table) -> discord.ui.View:
@@ -315,10 +391,15 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
     codes: list[tuple[int, bool]]  # (action code, playable)
     if view.phase is Phase.PLAY:
         playable = set(view.legal_actions)
-        codes = []
+        # A Smyrna Style call and the Forehead round's unseen card come first, then the hand.
+        codes = [(code, True) for code in view.legal_actions if code in SPECIAL_LABELS]
         seen: set[int] = set()
         for card in render.sort_hand(view.hand, view.trump):
-            options = [code for code in view.legal_actions if decode(code).card == card]  # type: ignore[union-attr]
+            options = [
+                code
+                for code in view.legal_actions
+                if code not in SPECIAL_LABELS and decode(code).card == card  # type: ignore[union-attr]
+            ]
             for code in options or [card.face]:
                 if code not in seen:
                     seen.add(code)
@@ -327,7 +408,10 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
         codes = [(code, True) for code in view.legal_actions]
     for index, (code, enabled) in enumerate(codes[:25]):
         style = discord.ButtonStyle.primary
-        if view.phase is Phase.PLAY:
+        if code in SPECIAL_LABELS:
+            label = SPECIAL_LABELS[code]
+            style = discord.ButtonStyle.danger if code != PLAY_HIDDEN else discord.ButtonStyle.primary
+        elif view.phase is Phase.PLAY:
             label = render.play_label(code, view.trump)
             card = decode(code).card  # type: ignore[union-attr]
             if not enabled:
@@ -367,6 +451,8 @@ class TableManager:
         self.by_channel: dict[int, int] = {}
         self.computer_delay = bot.settings.computer_delay
         self.computer_budget_ms = bot.settings.computer_budget_ms
+        # The Hands In count's beat; without a computer pause (tests, benchmarks) it has none either.
+        self.count_step = 1.0 if self.computer_delay else 0.0
 
     # -- pictures ----------------------------------------------------------------------------------
 
@@ -562,6 +648,11 @@ class TableManager:
         )
         seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
         embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
+        chosen = [VARIANTS[v] for v in VARIANTS if v in table.rules.variants]
+        rules = "\n".join(f"**{v.name}**: {v.help}" for v in chosen) or "No house rules: the published rules."
+        if "nannie" in table.rules.variants and table.rules.nannie_every == 3:
+            rules += "\nNannie's Rule eliminates after every third round."
+        embed.add_field(name=f"Rules: {table.rules.describe()}"[:256], value=rules[:1024], inline=False)
         minutes = round(table.lobby_timeout / 60)
         embed.set_footer(text=f"An idle table closes itself after {minutes} minutes.")
         if note:
@@ -610,6 +701,11 @@ class TableManager:
                 if len(table.seats) >= MAX_PLAYERS:
                     raise Refusal(f"This table is full ({MAX_PLAYERS} players).")
                 table.seats.append(table.new_computer(level))
+        elif action in ("edition", "preset", "variants"):
+            if user.id != table.host_id:
+                raise Refusal(f"Only the host, <@{table.host_id}>, can choose the rules.")
+            table.rules = self._chosen_rules(table.rules, action, values or [])
+            await self.store.set_rules(table.id, table.rules, now())
         elif action == "start":
             if user.id != table.host_id:
                 raise Refusal(f"Only the host, <@{table.host_id}>, can start the game.")
@@ -626,11 +722,33 @@ class TableManager:
             return
         else:
             raise Refusal("That button isn't valid.")
-        if values is not None and action != "addcpu":
+        if (values is not None) != (action in LOBBY_MENUS):
             raise Refusal("That menu isn't valid.")
         table.updated_at = now()
         await self.store.set_seats(table.id, table.records(), table.host_id, table.updated_at)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
+
+    @staticmethod
+    def _chosen_rules(rules: Rules, action: str, values: list[str]) -> Rules:
+        """The rules after the host's choice in one of the lobby's menus; a refusal names the problem."""
+        try:
+            if action == "edition":
+                if len(values) != 1 or values[0] not in EDITIONS:
+                    raise Refusal("That isn't an edition: choose Classic or Camelot.")
+                return Rules(values[0], rules.variants, rules.nannie_every)
+            if action == "preset":
+                if len(values) != 1 or values[0] not in PRESETS:
+                    raise Refusal("That isn't one of the presets.")
+                preset = PRESETS[values[0]]
+                return Rules(preset.edition, preset.variants)
+            unknown = [v for v in values if v not in VARIANTS]
+            if unknown or len(set(values)) != len(values):
+                raise Refusal("That isn't a list of this bot's house rules.")
+            nannie_every = rules.nannie_every if "nannie" in values else 2
+            return Rules(rules.edition, frozenset(values), nannie_every)
+        except RulesError as error:
+            text = str(error)
+            raise Refusal(f"{text[:1].upper()}{text[1:]}. Nothing was changed.") from None
 
     def _may_manage(self, interaction: discord.Interaction[WizardBot], table: Table) -> bool:
         if interaction.user.id == table.host_id:
@@ -667,7 +785,13 @@ class TableManager:
             return
 
     async def _start(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
-        game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
+        try:
+            game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
+        except RulesError as error:
+            text = str(error)
+            raise Refusal(
+                f"{text[:1].upper()}{text[1:]}. Change the rules or the players, then start."
+            ) from None
         await self.store.set_seats(table.id, table.records(), table.host_id, now())
         await self.store.start(table.id, game.seed, game.log, now())
         table.game = game
@@ -760,12 +884,14 @@ class TableManager:
                 "A computer is playing your seat since you ran out of time twice in a row. "
                 "Press **Take my seat back** on the table to play again."
             )
-        if version != game.version:
+        turn = table.turns.get(seat)
+        # While everyone bids at once the others' bids move the game on; a player's controls stay good
+        # for as long as their turn lasts.
+        if version != game.version and not (turn is not None and turn.since <= version <= game.version):
             raise Refusal(
                 "This message is out of date: the game has moved on. "
                 "Press **Show my hand** on the table for your current hand."
             )
-        rounds_before = len(game.round_results)
         try:
             await self._commit(table, seat, code)
         except WizardError as error:
@@ -788,7 +914,7 @@ class TableManager:
         await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
         in_dm = interaction.guild_id is None and interaction.message is not None
         player.turn_message = interaction.message if controls is not None and in_dm else None
-        await self._after_action(table, rounds_before, actor=seat)
+        await self._after_action(table, game, actor=seat)
 
     async def _commit(self, table: Table, seat: int, code: int) -> None:
         """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
@@ -851,9 +977,8 @@ class TableManager:
 
     @staticmethod
     def _waiting(game: Game) -> tuple[int, ...]:
-        """The seats that may act now."""
-        current = game.current_player
-        return () if current is None else (current,)
+        """The seats that may act now: one, or several while everyone bids at once."""
+        return game.to_act
 
     def _computer_to_act(self, table: Table) -> int | None:
         """A seat a computer plays that may act now, if there is one.
@@ -882,7 +1007,7 @@ class TableManager:
             if seat not in waiting:
                 del table.turns[seat]
         for seat in waiting:
-            table.turns.setdefault(seat, Turn(now()))
+            table.turns.setdefault(seat, Turn(now(), game.version))
         if table.clock is not None and table.clock is not asyncio.current_task():
             table.clock.cancel()
         table.clock = None
@@ -926,13 +1051,12 @@ class TableManager:
         except Exception:
             log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
             code = view.legal_actions[0]
-        rounds_before = len(game.round_results)
         try:
             await self._commit(table, seat, code)
         except WizardError:
             log.exception("A computer player of table %d chose an illegal action %d", table.id, code)
             await self._commit(table, seat, view.legal_actions[0])
-        await self._after_action(table, rounds_before, actor=None)
+        await self._after_action(table, game, actor=None)
 
     async def _turn_clock(self, table: Table) -> None:
         """Remind members at half their turn time, and play their turn for them when it runs out."""
@@ -1015,14 +1139,16 @@ class TableManager:
 
     # -- telling everyone --------------------------------------------------------------------------
 
-    async def _after_action(self, table: Table, rounds_before: int, actor: int | None) -> None:
+    async def _after_action(self, table: Table, before: Game, actor: int | None) -> None:
         """Tell everyone about an action: the round's summary, the table, new hands, whose turn it is.
 
         ``actor`` is the member whose click is being answered, with their next controls if any.
         """
         game = table.game
         assert game is not None
-        new_round = len(game.round_results) > rounds_before
+        new_round = len(game.round_results) > len(before.round_results)
+        # The bidding of a round just ended: bids made at once are revealed, hands bid blind are shown.
+        bids_done = not new_round and before.phase is Phase.BID and game.phase is Phase.PLAY
         if new_round:
             result = game.round_results[-1]
             await self._send_channel(table, embed=render.round_summary_embed(result, table.labels))
@@ -1033,10 +1159,30 @@ class TableManager:
             table, game.public_view(), files_allowed=self.channel_allows_files(table)
         )
         await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
-        if new_round:
+        if new_round or (bids_done and any(before.view(s).hand_hidden for s in range(len(table.seats)))):
             await self._deal_out(table)
+        if bids_done and "hands-in" in table.rules.variants:
+            await self._count_in(table, game.public_view())
         await self._notify_turn(table, actor=actor)
         self._keep_going(table)
+
+    async def _count_in(self, table: Table, view: PublicView) -> None:
+        """Hands In: the bids are shown together on a count of three, in one channel message."""
+        bids = ", ".join(
+            f"{render.display_name(name)} **{bid}**"
+            for name, bid in zip(table.labels, view.bids, strict=True)
+            if bid is not None
+        )
+        message = await self._send_channel(table, content="✋ Hands in on three… **3**")
+        if message is None:
+            return
+        for step in ("**3** · **2**", "**3** · **2** · **1**"):
+            if self.count_step:
+                await asyncio.sleep(self.count_step)
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=f"✋ Hands in on three… {step}")
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=f"✋ Hands in! Round {view.round_number} bids: {bids}")
 
     async def _finish(self, table: Table) -> None:
         game = table.game
@@ -1072,9 +1218,16 @@ class TableManager:
         """A new message to the member whose turn it is (an edited one would notify nobody)."""
         game = table.game
         assert game is not None
-        await self._clear_ping(table)
-        for current in self._waiting(game):
-            if current != actor and not table.seats[current].played_by_computer:
+        waiting = self._waiting(game)
+        if not any(seat in table.turns for seat in waiting):
+            await self._clear_ping(table)
+        for current in waiting:
+            # A member whose turn is under way (the others bid meanwhile) already has their controls.
+            if (
+                current != actor
+                and current not in table.turns
+                and not table.seats[current].played_by_computer
+            ):
                 await self._notify_member(table, current)
 
     async def _notify_member(self, table: Table, current: int) -> None:
