@@ -29,11 +29,11 @@ from bot_helpers import (
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import Env, MemberActor
+from simcord import Env, MemberActor, ResponseMessage
 from simcord.backend.models import Message as StoredMessage
 
 from cogs.utils.server_settings import ServerSettings
-from wizard_core import CALL_GIZZARD, PLAY_HIDDEN, Game, Phase, Rules
+from wizard_core import CALL_GIZZARD, PLAY_HIDDEN, Game, Phase, PlayedCard, Rules
 from wizard_core.cards import WIZARD_FACE
 
 pytestmark = pytest.mark.simcord(settle_timeout=20)
@@ -203,8 +203,8 @@ async def test_a_second_bid_is_refused(simcord_env: Env, database_path: Path) ->
     message = latest_controls(table, player)
     assert message is not None
     await press(table, player, 64)
-    shown = await table.show_hand(player)
-    assert shown.response is not None and not act_ids(shown.response)
+    shown = await show(table, player)
+    assert shown is not None and not act_ids(shown)
     before = snapshot(table, database_path)
     forged = await forge_click(simcord_env, player.user, message, table.act_id(65))
     assert_refused(forged, "already bid")
@@ -227,10 +227,10 @@ async def test_delayed_reveal_keeps_bids_secret_until_the_round_ends(simcord_env
     rng = random.Random(3)
     await fast_forward(table, rng, lambda g: g.round_number == 2)
     for seat in (0, 1, 2):
-        shown = await table.show_hand(table.players[seat])
-        assert shown.response is not None
-        code = sorted(act_code(c) for c in act_ids(shown.response))[0]
-        await table.players[seat].click(shown.response, custom_id=table.act_id(code, shown_version(shown)))
+        shown = await show(table, table.players[seat])
+        assert shown is not None
+        code = sorted(act_code(c) for c in act_ids(shown))[0]
+        await table.players[seat].click(shown, custom_id=table.act_id(code, shown_version(shown)))
     assert table.game.phase is Phase.PLAY
     assert table.game.public_view().bids == (None, None, None)
     assert "🔒" in table_text(table)
@@ -241,9 +241,22 @@ async def test_delayed_reveal_keeps_bids_secret_until_the_round_ends(simcord_env
     assert "🔒" not in message_text(summary)
 
 
-def shown_version(shown: Any) -> int:
-    cid = act_ids(shown.response)[0]
+def shown_version(shown: ResponseMessage) -> int:
+    cid = act_ids(shown)[0]
     return int(cid.split(":")[3])
+
+
+async def show(table: TestTable, player: MemberActor) -> ResponseMessage:
+    """Show my hand, answered privately; returns the private message."""
+    result = await table.show_hand(player)
+    assert result.response is not None
+    return result.response
+
+
+def last_play(game: Game, seat: int) -> PlayedCard:
+    view = game.public_view()
+    trick = view.current_trick if view.current_trick.plays else view.completed_tricks[-1]
+    return [p for p in trick.plays if p.player == seat][-1]
 
 
 async def finish_round_via_buttons(table: TestTable, rng: random.Random) -> None:
@@ -251,12 +264,12 @@ async def finish_round_via_buttons(table: TestTable, rng: random.Random) -> None
     while table.running() and table.game.round_number == round_number:
         game = table.game
         seat = game.to_act[0]
-        shown = await table.show_hand(table.players[seat])
-        assert shown.response is not None
-        codes = sorted(act_code(c) for c in act_ids(shown.response))
+        shown = await show(table, table.players[seat])
+        assert shown is not None
+        codes = sorted(act_code(c) for c in act_ids(shown))
         assert codes == sorted(game.legal_actions(seat))
         result = await table.players[seat].click(
-            shown.response, custom_id=table.act_id(rng.choice(codes), shown_version(shown))
+            shown, custom_id=table.act_id(rng.choice(codes), shown_version(shown))
         )
         assert not result.ephemeral
 
@@ -273,8 +286,8 @@ async def test_third_time_bids_blind_then_shows_the_hands(simcord_env: Env) -> N
     for seat in range(3):
         view = game.view(seat)
         assert view.hand_hidden and view.hand == ()
-        shown = await table.show_hand(table.players[seat])
-        text = message_text(shown.response)
+        shown = await show(table, table.players[seat])
+        text = message_text(shown)
         for card in game.hand(seat):
             if card.suit is not None:
                 assert str(card) not in text, (card, text)
@@ -294,10 +307,10 @@ async def finish_bidding(table: TestTable, rng: random.Random, steps: int = 100)
         if table.game.phase not in (Phase.BID, Phase.CHOOSE_TRUMP):
             return
         seat = table.game.to_act[0]
-        shown = await table.show_hand(table.players[seat])
-        codes = sorted(act_code(c) for c in act_ids(shown.response))
+        shown = await show(table, table.players[seat])
+        codes = sorted(act_code(c) for c in act_ids(shown))
         await table.players[seat].click(
-            shown.response, custom_id=table.act_id(rng.choice(codes), shown_version(shown))
+            shown, custom_id=table.act_id(rng.choice(codes), shown_version(shown))
         )
 
 
@@ -307,8 +320,8 @@ async def test_forehead_shows_every_card_but_your_own(simcord_env: Env) -> None:
     game = table.game
     assert game.cards_per_player == 1
     for seat in range(3):
-        shown = await table.show_hand(table.players[seat])
-        text = message_text(shown.response)
+        shown = await show(table, table.players[seat])
+        text = message_text(shown)
         own = game.hand(seat)[0]
         others = [game.hand(other)[0] for other in range(3) if other != seat]
         for card in others:
@@ -317,9 +330,9 @@ async def test_forehead_shows_every_card_but_your_own(simcord_env: Env) -> None:
             assert str(own) not in text
     await finish_bidding(table, random.Random(5))
     seat = table.game.to_act[0]
-    shown = await table.show_hand(table.players[seat])
-    assert [act_code(c) for c in act_ids(shown.response)] == [PLAY_HIDDEN]
-    assert "Play my unseen card" in [b.get("label") for b in buttons(shown.response)]
+    shown = await show(table, table.players[seat])
+    assert [act_code(c) for c in act_ids(shown)] == [PLAY_HIDDEN]
+    assert "Play my unseen card" in [b.get("label") for b in buttons(shown)]
 
 
 # -- Gizzard and Fester ---------------------------------------------------------------------------------
@@ -349,27 +362,25 @@ async def test_a_made_and_a_forgotten_gizzard_call(simcord_env: Env) -> None:
     rng = random.Random(6)
     seat = await reach_turn_with(table, face, rng)
     player = table.players[seat]
-    shown = await table.show_hand(player)
-    codes = [act_code(c) for c in act_ids(shown.response)]
+    shown = await show(table, player)
+    codes = [act_code(c) for c in act_ids(shown)]
     assert call in codes
     # The call is its own button: pressing it plays nothing, and the card then counts as itself.
     version = shown_version(shown)
-    called = await player.click(shown.response, custom_id=table.act_id(call, version))
+    called = await player.click(shown, custom_id=table.act_id(call, version))
     assert not called.ephemeral
     assert table.game.armed_call == "gizzard"
     assert "Gizzard" in table_text(table)
-    shown = await table.show_hand(player)
-    await player.click(shown.response, custom_id=table.act_id(face, shown_version(shown)))
-    trick = table.game.current_trick if table.game.current_trick.plays else table.game.completed_tricks[-1]
-    played = [p for p in trick.plays if p.player == seat][-1]
+    shown = await show(table, player)
+    await player.click(shown, custom_id=table.act_id(face, shown_version(shown)))
+    played = last_play(table.game, seat)
     assert not played.flipped
     # Next time the Wizard goes down without the call, and it flips.
     seat = await reach_turn_with(table, face, rng)
     player = table.players[seat]
-    shown = await table.show_hand(player)
-    await player.click(shown.response, custom_id=table.act_id(face, shown_version(shown)))
-    trick = table.game.current_trick if table.game.current_trick.plays else table.game.completed_tricks[-1]
-    played = [p for p in trick.plays if p.player == seat][-1]
+    shown = await show(table, player)
+    await player.click(shown, custom_id=table.act_id(face, shown_version(shown)))
+    played = last_play(table.game, seat)
     assert played.flipped and flipped in str(played)
     assert flipped in table_text(table)
     assert_valid_discord_payloads(simcord_env)
@@ -407,8 +418,8 @@ async def test_nannie_eliminates_the_lowest_and_the_game_goes_on(simcord_env: En
         (out,) = result.eliminated
         assert not table.game.active[out]
         assert out not in table.game.to_act
-        shown = await table.show_hand(table.players[out])
-        assert not [c for c in act_ids(shown.response) if ":act:" in c]
+        shown = await show(table, table.players[out])
+        assert not [c for c in act_ids(shown) if ":act:" in c]
         assert "out" in table_text(table)
     else:
         low = min(result.totals)

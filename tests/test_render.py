@@ -266,7 +266,7 @@ def test_bid_prompt_and_the_table_during_bidding() -> None:
     assert "Your turn:** bid from 0 to 3" in hand
     table = embed_text(table_embed(game.public_view()))
     assert f"**{NAMES[who]}** to bid (0 to 3)" in table and "Round 3/15 · 3 cards each" in table
-    assert "—" in table  # an unbid seat
+    assert "…" in table  # an unbid seat
 
 
 def test_dealer_choosing_trump() -> None:

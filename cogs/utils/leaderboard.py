@@ -16,6 +16,7 @@ The replies are ephemeral. Their buttons and selects are ``DynamicItem``s under 
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections import Counter
@@ -29,7 +30,7 @@ from discord import app_commands
 from openskill.models import BradleyTerryFull
 
 from cogs.utils.db import Database
-from wizard_core import GameResult
+from wizard_core import GameResult, RoundResult
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -75,12 +76,21 @@ NAME_LIMIT = 32
 
 @dataclass(frozen=True, slots=True)
 class RoundLine:
-    """One round of one player: the hand size, the bid, the tricks taken and the points."""
+    """One round of one player: the hand size, the bid, the tricks taken and the points.
+
+    ``bid`` is None in a round the player did not bid: as the Wizard Saboteur dealer (who still scores).
+    Such a round counts towards no bid statistic.
+    """
 
     cards: int
-    bid: int
+    bid: int | None
     tricks: int
     points: int
+
+    @property
+    def exact(self) -> bool:
+        """True if the player bid and took exactly the tricks they bid."""
+        return self.bid is not None and self.bid == self.tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +109,12 @@ class PlayerResult:
     @property
     def exact_bids(self) -> int:
         """Rounds in which the player took exactly the tricks they bid."""
-        return sum(r.bid == r.tricks for r in self.rounds)
+        return sum(r.exact for r in self.rounds)
+
+    @property
+    def bid_rounds(self) -> int:
+        """Rounds in which the player bid: the rounds of the bid statistics."""
+        return sum(r.bid is not None for r in self.rounds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +139,11 @@ class FinishedGame:
         finished_at: float,
         computers: Iterable[int] = (),
     ) -> FinishedGame:
-        """The game of ``result``; ``user_ids`` in seat order, ``computers`` the seats of computer players."""
+        """The game of ``result``; ``user_ids`` in seat order, ``computers`` the seats of computer players.
+
+        A player eliminated by Nannie's Rule keeps the rounds up to their elimination; the later ones,
+        which they sat out, are left out.
+        """
         computer_seats = set(computers)
         players = tuple(
             PlayerResult(
@@ -136,13 +155,23 @@ class FinishedGame:
                 shared_win=result.shared_win and seat in result.winners,
                 rounds=tuple(
                     RoundLine(r.cards_per_player, r.bids[seat], r.tricks[seat], r.points[seat])
-                    for r in result.rounds
+                    for r in _rounds_played(result, seat)
                 ),
                 computer=seat in computer_seats,
             )
             for seat, user_id in enumerate(user_ids)
         )
         return cls(table_id, guild_id, edition, finished_at, players)
+
+
+def _rounds_played(result: GameResult, seat: int) -> list[RoundResult]:
+    """The rounds of a game up to the one after which Nannie's Rule eliminated ``seat``, if it did."""
+    rounds = []
+    for row in result.rounds:
+        rounds.append(row)
+        if seat in row.eliminated:
+            break
+    return rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +291,12 @@ def game_rows(game: FinishedGame, priors: Sequence[Rating]) -> tuple[GameRows, l
     for player, before, new in zip(game.players, priors, after, strict=True):
         user, computer = player.user_id, int(player.computer)
         for number, line in enumerate(player.rounds, start=1):
-            rows.rounds.append(
-                (game.table_id, player.seat, number, line.cards, line.bid, line.tricks, line.points)
-            )
+            # A round without a bid (the Saboteur dealer's) has no row: the table holds bids (0003's
+            # CHECK); game_results.rounds keeps it, and the score sheet reads it from there.
+            if line.bid is not None:
+                rows.rounds.append(
+                    (game.table_id, player.seat, number, line.cards, line.bid, line.tricks, line.points)
+                )
         for period in PERIODS:
             rows.stats.append(
                 (
@@ -277,7 +309,7 @@ def game_rows(game: FinishedGame, priors: Sequence[Rating]) -> tuple[GameRows, l
                     int(player.shared_win),
                     player.score,
                     player.score,
-                    len(player.rounds),
+                    player.bid_rounds,
                     player.exact_bids,
                     at,
                     new.mu,
@@ -288,8 +320,9 @@ def game_rows(game: FinishedGame, priors: Sequence[Rating]) -> tuple[GameRows, l
         hands: Counter[int] = Counter()
         exact: Counter[int] = Counter()
         for line in player.rounds:
-            hands[line.cards] += 1
-            exact[line.cards] += line.bid == line.tricks
+            if line.bid is not None:
+                hands[line.cards] += 1
+                exact[line.cards] += line.exact
         rows.hands.extend((g, user, cards, count, exact[cards]) for cards, count in sorted(hands.items()))
         rows.ratings.append((g, user, computer, new.mu, new.sigma, new.games, at))
         rows.history.append(
@@ -703,14 +736,59 @@ async def score_sheet(db: Database, guild_id: int, table_id: int) -> ScoreSheet 
     if summary is None:
         return None
     rows = await db.fetchall(
-        "SELECT seat, cards, bid, tricks, points FROM game_rounds WHERE table_id = ?"
+        "SELECT seat, round_number, cards, bid, tricks, points FROM game_rounds WHERE table_id = ?"
         " ORDER BY seat, round_number",
         (table_id,),
     )
-    rounds: dict[int, list[RoundLine]] = {}
-    for seat, cards, bid, tricks, points in rows:
-        rounds.setdefault(seat, []).append(RoundLine(cards, bid, tricks, points))
-    return ScoreSheet(summary, {seat: tuple(lines) for seat, lines in rounds.items()})
+    stored = await db.fetchall(
+        "SELECT seat, rounds FROM game_results WHERE guild_id = ? AND table_id = ? ORDER BY seat",
+        (guild_id, table_id),
+    )
+    by_number: dict[int, dict[int, RoundLine]] = {}
+    cards_of: dict[int, int] = {}
+    for seat, number, cards, bid, tricks, points in rows:
+        by_number.setdefault(seat, {})[number] = RoundLine(cards, bid, tricks, points)
+        cards_of[number] = cards
+    rounds: dict[int, tuple[RoundLine, ...]] = {}
+    for seat, text in stored:
+        lines = by_number.get(seat, {})
+        # Rounds without a bid (the Saboteur dealer's) have no game_rounds row: they come from the
+        # result's JSON, [bid, tricks, points] with a null bid, their hand size from another seat's row.
+        extra = _json_rounds(text)
+        count = max(len(extra), max(lines, default=0))
+        filled = []
+        for n in range(1, count + 1):
+            bid, tricks, points = extra[n - 1] if n <= len(extra) else (None, 0, 0)
+            filled.append(lines.get(n) or RoundLine(cards_of.get(n, 0), bid, tricks, points))
+        if filled:
+            rounds[seat] = tuple(filled)
+    return ScoreSheet(summary, rounds)
+
+
+def _json_rounds(text: object) -> list[tuple[int | None, int, int]]:
+    """The rounds of ``game_results.rounds`` up to the player's elimination, if any.
+
+    Each is ``[bid, tricks, points]``; the bid is null in a round the player did not bid: as the
+    Saboteur dealer, or after Nannie's Rule eliminated them (those trailing ``[null, 0, 0]`` rounds are
+    dropped). Anything unreadable gives no rounds.
+    """
+    try:
+        data = json.loads(text) if isinstance(text, str | bytes) else None
+    except ValueError:
+        return []
+    if not isinstance(data, list):
+        return []
+    rounds: list[tuple[int | None, int, int]] = []
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == 3):
+            return []
+        bid, tricks, points = entry
+        if not (bid is None or type(bid) is int) or type(tricks) is not int or type(points) is not int:
+            return []
+        rounds.append((bid, tricks, points))
+    while rounds and rounds[-1] == (None, 0, 0):
+        rounds.pop()
+    return rounds
 
 
 # -- rendering -------------------------------------------------------------------------------------------
@@ -896,15 +974,18 @@ def score_sheet_embed(sheet: ScoreSheet) -> discord.Embed:
         for seat in seats:
             lines_of_seat = sheet.rounds[seat]
             if number >= len(lines_of_seat):
-                cells.append("".rjust(width))
+                cells.append("out".rjust(6).ljust(width))  # eliminated by Nannie's Rule
                 continue
             line = lines_of_seat[number]
             totals[seat] += line.points
-            cells.append(f"{line.bid}/{line.tricks}".rjust(6) + f"{totals[seat]:>6}")
+            bid = "-" if line.bid is None else line.bid
+            cells.append(f"{bid}/{line.tricks}".rjust(6) + f"{totals[seat]:>6}")
         lines.append(f"{number + 1:>3} {cards:>2}" + "".join(cells))
     table = "```\n" + "\n".join(lines) + "\n```"
     description = (
-        "\n".join(legend) + "\nEach round: bid/tricks and the running total; n = cards dealt.\n" + table
+        "\n".join(legend)
+        + "\nEach round: bid/tricks and the running total; n = cards dealt; - no bid.\n"
+        + table
     )
     return discord.Embed(title=_clip(title, 256), description=_clip(description, 4096), colour=COLOUR)
 

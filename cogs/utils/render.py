@@ -12,7 +12,7 @@ Conventions of every message:
   show) only the backtick is replaced, so a name cannot close the block;
 - every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned;
 - a bid is a number, ``…`` not made yet, ``🔒`` made but secret (Hidden Bid, Hands In, Delayed Reveal:
-  a public view never holds a secret bid, a player's view only their own) or ``–`` when the player has
+  a public view never holds a secret bid, a player's view only their own) or an en dash when the player has
   no bid this round (the Wizard Saboteur dealer, a player eliminated by Nannie's Rule).
 """
 
@@ -83,7 +83,7 @@ SELECT_DESCRIPTION_LIMIT = 100
 NAME_LIMIT = 32
 NOTE_LIMIT = 1000
 TRUMP_MARK = "★"
-NO_BID = "–"  # no bid this round: the Saboteur dealer, an eliminated player
+NO_BID = "\u2013"  # an en dash: no bid this round: the Saboteur dealer, an eliminated player
 NOT_BID_YET = "…"
 SECRET_BID = "🔒"
 OUT_MARK = "❌ out"
@@ -290,7 +290,7 @@ def _is_saboteur(view: PublicView, seat: int) -> bool:
 
 
 def _bid_text(view: PublicView, seat: int) -> str:
-    """A seat's bid as the scoreboard shows it: the number, or ``–``, ``🔒`` or ``…`` (see the top)."""
+    """A seat's bid as the scoreboard shows it: the number or a mark (see the top)."""
     bid = view.bids[seat]
     if not _is_active(view, seat) or _is_saboteur(view, seat):
         return NO_BID
@@ -413,12 +413,16 @@ def _variant_lines(view: PublicView) -> list[str]:
     lines = []
     if _is_saboteur(view, view.dealer):
         dealer = display_name(view.players[view.dealer])
-        lines.append(f"**Saboteur:** {dealer} deals, does not bid, scores 20 and plays to make the others miss.")
+        lines.append(
+            f"**Saboteur:** {dealer} deals, does not bid, scores 20 and plays to make the others miss."
+        )
     if _bids_secret(view):
         if "delayed-reveal" in view.variants:
             lines.append(f"Bids are secret ({SECRET_BID}) until the round's last trick is played.")
         else:
-            lines.append(f"Everyone bids at once; the bids ({SECRET_BID}) are shown together when all are in.")
+            lines.append(
+                f"Everyone bids at once; the bids ({SECRET_BID}) are shown together when all are in."
+            )
     if _cards_unseen(view):
         lines.append("**Third Time's The Harm:** everyone bids before seeing their cards this round.")
     if _forehead_round(view):

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
-from cogs.utils import images, render
+from cogs.utils import computers, images, render
 from cogs.utils.server_settings import ServerSettings
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
@@ -52,7 +52,7 @@ from wizard_core import (
     WizardError,
     decode,
 )
-from wizard_core.ai import LEVELS, Level, decide
+from wizard_core.ai import LEVELS, Level
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
@@ -1037,17 +1037,15 @@ class TableManager:
     async def _computer_move(self, table: Table, seat: int) -> None:
         """One move by the computer playing a seat (the caller holds the table's lock).
 
-        The decision is computed in a worker thread: a hard player thinks for up to its budget, and the
-        event loop goes on serving every other table meanwhile.
+        The decision is computed in a worker thread (``computers.think``): a hard player thinks for up
+        to its budget, and the event loop goes on serving every other table meanwhile.
         """
         game = table.game
         assert game is not None
         view = game.view(seat)
         level = cast(Level, table.seats[seat].computer or STAND_IN_LEVEL)
         try:
-            code = await asyncio.to_thread(
-                decide, view, level, seed=secrets.randbits(64), budget_ms=self.computer_budget_ms
-            )
+            code = await computers.think(view, level, self.computer_budget_ms)
         except Exception:
             log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
             code = view.legal_actions[0]

@@ -1,0 +1,116 @@
+"""Computer players and the event loop: how long the loop stalls while computers think.
+
+The bot runs each computer decision in a worker thread (``cogs.utils.computers.think``, one at a
+time), so the event loop keeps serving other tables. The threads still compete with the loop for the
+interpreter lock. This benchmark measures what the loop feels: a probe
+task asks to wake every 5 ms and records how late it wakes, while T tables' computers decide one move
+after another at the hard level with the bot's default 100 ms budget. Positions come from real games
+(both editions, some with house rules), one per decision.
+
+Printed per number of tables thinking at once (1, 2 and 4 by default):
+
+- loop lateness (p50, p99, max, in ms): the stall a click would see on top of its own handling;
+- decision wall time (p50, p95, max, in ms), queueing for the thinking thread included;
+- decisions made.
+
+Target (the computer players issue): the loop never stalls more than 50 ms because of a computer.
+
+Run: ``.venv/bin/python benchmarks/computer_latency.py`` (about 40 s); ``--quick`` for about 10 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cogs.utils.computers import think
+from wizard_core import Game, PlayerView, Rules
+
+PROBE_MS = 5.0
+RULE_SETS = (
+    Rules("classic"),
+    Rules("camelot"),
+    Rules("classic", frozenset({"hidden-bid", "gizzard-fester"})),
+    Rules("classic", frozenset({"nannie", "canadian"})),
+)
+
+
+def positions(count: int, seed: int) -> list[PlayerView]:
+    """Views of the player to act, taken from random games at random points."""
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        game = Game(4, rng.choice(RULE_SETS), seed=rng.randrange(2**32))
+        stop = rng.randrange(20, 400)
+        for _ in range(stop):
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            game.apply(rng.choice(game.legal_actions(seat)), player=seat)
+        if not game.is_over:
+            views.append(game.view(game.to_act[0]))
+    return views
+
+
+async def probe(lateness: list[float], stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        asked = loop.time()
+        await asyncio.sleep(PROBE_MS / 1000)
+        lateness.append((loop.time() - asked) * 1000 - PROBE_MS)
+
+
+async def table(views: list[PlayerView], budget_ms: float, walls: list[float]) -> None:
+    for view in views:
+        started = time.perf_counter()
+        await think(view, "hard", budget_ms)
+        walls.append((time.perf_counter() - started) * 1000)
+
+
+async def run(tables: int, decisions: int, budget_ms: float) -> tuple[list[float], list[float]]:
+    views = positions(tables * decisions, seed=tables)
+    lateness: list[float] = []
+    walls: list[float] = []
+    stop = asyncio.Event()
+    prober = asyncio.create_task(probe(lateness, stop))
+    await asyncio.sleep(0.05)
+    await asyncio.gather(
+        *(table(views[i * decisions : (i + 1) * decisions], budget_ms, walls) for i in range(tables))
+    )
+    stop.set()
+    await prober
+    return lateness, walls
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer decisions")
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--budget", type=float, default=100.0, help="ms per hard decision")
+    args = parser.parse_args()
+    decisions = 20 if args.quick else 80
+    print(
+        f"hard computers, {args.budget:g} ms budget, probe every {PROBE_MS:g} ms, {decisions} decisions each"
+    )
+    print(f"{'tables':>6}  {'loop late p50/p99/max (ms)':>28}  {'decision p50/p95/max (ms)':>27}  {'n':>5}")
+    for tables in args.tables:
+        lateness, walls = asyncio.run(run(tables, decisions, args.budget))
+        late = f"{statistics.median(lateness):.1f} / {percentile(lateness, 0.99):.1f} / {max(lateness):.1f}"
+        wall = f"{statistics.median(walls):.0f} / {percentile(walls, 0.95):.0f} / {max(walls):.0f}"
+        print(f"{tables:>6}  {late:>28}  {wall:>27}  {len(walls):>5}")
+
+
+if __name__ == "__main__":
+    main()
