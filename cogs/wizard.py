@@ -224,7 +224,7 @@ class Wizard(commands.Cog):
 
     @wizard.command(name="leave")
     async def leave_command(self, interaction: discord.Interaction[WizardBot]) -> None:
-        """Leave this channel's game; without you the game ends and no results are recorded."""
+        """Leave this channel's game; a computer plays your seat to the end, and it won't count for you."""
 
         async def leave() -> None:
             await self.bot.tables.ask_to_end(interaction, self._running_table(interaction), "leave")

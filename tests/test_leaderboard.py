@@ -589,19 +589,20 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
         shutil.copy(MIGRATIONS_DIR / name, old / name)
     path = tmp_path / "wizard.sqlite3"
     db = await Database.open(path, old)
-    store_sql = TableStore(db)
     results = []
     for index in range(3):
         game = play_offline(3, seed=20 + index)
-        record = await store_sql.create(
-            guild_id=1, channel_id=1, host_id=1, host_name="a", rules=Rules("classic"), now=NEW_YEAR + index
-        )
-        await store_sql.start(record.id, game.seed, [], NEW_YEAR + index)
         result = game.result()
         results.append(result)
         # What the bot of 0002 wrote, without the leaderboard.
         async with db.transaction() as conn:
-            await conn.execute("UPDATE tables SET status = 'finished' WHERE id = ?", (record.id,))
+            cursor = await conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, seed, created_at,"
+                " updated_at) VALUES (1, 1, 1, 'classic', 'finished', ?, ?, ?)",
+                (game.seed, NEW_YEAR + index, NEW_YEAR + index),
+            )
+            table_id = cursor.lastrowid
+            await cursor.close()
             for seat, user in enumerate((1, 2, 3)):
                 rounds = [[r.bids[seat], r.tricks[seat], r.points[seat]] for r in result.rounds]
                 await conn.execute(
@@ -609,7 +610,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
                     " place, won, shared_win, rounds, finished_at)"
                     " VALUES (?, 1, ?, ?, 'classic', 3, ?, ?, ?, ?, ?, ?)",
                     (
-                        record.id,
+                        table_id,
                         user,
                         seat,
                         result.totals[seat],
