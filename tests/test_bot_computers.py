@@ -97,13 +97,22 @@ async def play_member_turn(table: TestTable, player: MemberActor, rng: random.Ra
     """The member acts through the DM controls of their turn: a random legal action."""
     game = table.game
     seat = human_seat(table, player)
-    assert game.current_player == seat
-    message = table.dm_controls(player)
+    assert seat in game.to_act
+    # The newest DM with this table's controls: while everyone bids at once it may be a few versions old.
+    message = next(
+        (
+            m
+            for m in reversed(table.dm_messages(player))
+            if [c for c in act_ids(m) if f":{table.table_id}:" in c]
+        ),
+        None,
+    )
     assert message is not None, f"{player.name} has no controls for their turn"
     offered = sorted(act_code(cid) for cid in act_ids(message))
-    assert offered == sorted(game.legal_actions())
+    assert offered == sorted(game.legal_actions(seat))
     code = rng.choice(offered)
-    result = await player.user.click(clickable(table.env, message), custom_id=table.act_id(code))
+    cid = next(c for c in act_ids(message) if act_code(c) == code)
+    result = await player.user.click(clickable(table.env, message), custom_id=cid)
     assert not result.ephemeral, result.response.content if result.response else result
 
 
@@ -115,9 +124,9 @@ async def play_members_to_the_end(table: TestTable, rng: random.Random, limit: i
             assert last is not None
             return last
         game = last = table.game
-        current = game.current_player
-        assert current is not None
-        seat = bot_table(table).seats[current]
+        members = [s for s in game.to_act if not bot_table(table).seats[s].played_by_computer]
+        assert members, "the bot stopped on a computer's turn"
+        seat = bot_table(table).seats[members[0]]
         assert not seat.played_by_computer, "the bot stopped on a computer's turn"
         player = next(p for p in table.players if p.id == seat.user_id)
         await play_member_turn(table, player, rng)
@@ -208,6 +217,22 @@ async def test_one_member_plays_a_whole_game_against_computers(simcord_env: Env,
     # Computers get no messages: every DM went to the member.
     used = {channel for channel, messages in simcord_env.backend.messages.items() if messages}
     assert used == {table.channel.id, member.user.dm_channel.id}
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_computers_play_house_rules_with_a_member(simcord_env: Env, database_path: Path) -> None:
+    table = await lobby_with_computers(
+        simcord_env, 1, ["easy", "medium", "hard", "easy", "medium"], start=False
+    )
+    variants = ["hidden-bid", "gizzard-fester", "third-time", "forehead", "saboteur"]
+    host = table.players[0]
+    chosen = await host.select(table.table_message, variants, custom_id=lobby_id(table, "variants"))
+    assert not chosen.ephemeral
+    await host.click(table.table_message, label="Start")
+    await play_members_to_the_end(table, random.Random(9))
+    rows = result_rows(database_path, table.table_id)
+    assert len(rows) == 6 and [row["computer"] for row in rows] == [0, 1, 1, 1, 1, 1]
+    assert "Game over" in message_text(table.channel_messages()[-1])
     assert_valid_discord_payloads(simcord_env)
 
 
