@@ -1157,7 +1157,10 @@ class TableManager:
             table, game.public_view(), files_allowed=self.channel_allows_files(table)
         )
         await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
-        if new_round or (bids_done and any(before.view(s).hand_hidden for s in range(len(table.seats)))):
+        hands_shown = bids_done and any(before.view(s).hand_hidden for s in range(len(table.seats)))
+        # The dealer chose trump: the hands are shown again, with the trump cards marked.
+        trump_chosen = before.phase is Phase.CHOOSE_TRUMP and game.phase is not Phase.CHOOSE_TRUMP
+        if new_round or hands_shown or (trump_chosen and not new_round):
             await self._deal_out(table)
         if bids_done and "hands-in" in table.rules.variants:
             await self._count_in(table, game.public_view())
