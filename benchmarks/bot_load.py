@@ -121,7 +121,7 @@ class Sample:
 _SAMPLE: contextvars.ContextVar[Sample | None] = contextvars.ContextVar("bot_load_sample", default=None)
 
 
-def click_kind(cid: str) -> str:
+def click_kind(cid: str, *_: Any) -> str:
     """What a custom_id does: join, start, act (a bid, trump or card) or other."""
     parts = cid.split(":")
     if len(parts) == 5 and parts[1] == "lobby":

@@ -1207,8 +1207,8 @@ class TableManager:
         game = table.game
         assert game is not None
         for seat_index, seat in enumerate(table.seats):
-            # Computers need no messages; the member to act gets their hand with their controls.
-            if seat.computer is not None or seat.dms_closed:
+            # Computers and eliminated players need no hand; the member to act gets theirs with controls.
+            if seat.computer is not None or seat.dms_closed or not game.active[seat_index]:
                 continue
             if seat_index in self._waiting(game) and not seat.auto:
                 continue
