@@ -332,7 +332,7 @@ async def test_forehead_shows_every_card_but_your_own(simcord_env: Env) -> None:
     seat = table.game.to_act[0]
     shown = await show(table, table.players[seat])
     assert [act_code(c) for c in act_ids(shown)] == [PLAY_HIDDEN]
-    assert "Play my unseen card" in [b.get("label") for b in buttons(shown)]
+    assert "Play my hidden card" in [b.get("label") for b in buttons(shown)]
 
 
 # -- Gizzard and Fester ---------------------------------------------------------------------------------

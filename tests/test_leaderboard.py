@@ -676,3 +676,93 @@ async def test_query_plans_use_the_sort_indexes(db: Database) -> None:
         plan = await db.fetchall("EXPLAIN QUERY PLAN " + lb.PAGE_QUERIES[sort], (1, "all", 0, 10, 0))
         text = " ".join(str(row["detail"]) for row in plan)
         assert f"USING INDEX {index}" in text and "TEMP B-TREE" not in text, (sort, text)
+
+
+# -- rounds without a bid (Wizard Saboteur, Nannie's Rule) ---------------------------------------------
+
+SABOTEUR_NANNIE = frozenset({"saboteur", "nannie"})
+
+
+def play_variants(players: int, seed: int, variants: frozenset[str]) -> Game:
+    """A whole game of these variants with random legal moves (bids at once need the bidder named)."""
+    game = Game([f"p{i}" for i in range(players)], Rules("classic", variants), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        player = rng.choice(game.to_act)
+        game.apply(rng.choice(game.legal_actions(player)), player=player)
+    return game
+
+
+def test_rounds_without_a_bid_count_for_no_bid_figure() -> None:
+    result = play_variants(4, 5, SABOTEUR_NANNIE).result()
+    out_after = {seat: row.round_number for row in result.rounds for seat in row.eliminated}
+    assert out_after and any(r.bids[r.dealer] is None for r in result.rounds)
+    game = lb.FinishedGame.from_result(
+        table_id=3, guild_id=1, edition="classic", user_ids=[1, 2, 3, 4], result=result, finished_at=NEW_YEAR
+    )
+    rows, _ = lb.game_rows(game, [lb.Rating()] * 4)
+    for seat, player in enumerate(game.players):
+        # An eliminated player's rounds stop with the round after which they were eliminated.
+        played = result.rounds[: out_after.get(seat, len(result.rounds))]
+        assert [line.bid for line in player.rounds] == [r.bids[seat] for r in played]
+        assert sum(line.points for line in player.rounds) == result.totals[seat]
+        bid = [r for r in played if r.bids[seat] is not None]
+        assert player.bid_rounds == len(bid) < len(result.rounds)
+        assert player.exact_bids == sum(r.bids[seat] == r.tricks[seat] for r in bid)
+        stored = [row for row in rows.rounds if row[1] == seat]
+        assert [row[2] for row in stored] == [r.round_number for r in bid]
+        assert all(row[4] is not None for row in stored)
+        stats = next(row for row in rows.stats if row[3] == player.user_id and row[1] == "all")
+        assert stats[9:11] == (player.bid_rounds, player.exact_bids)
+        hands = {row[2]: row[3] for row in rows.hands if row[1] == player.user_id}
+        assert sum(hands.values()) == player.bid_rounds
+
+
+async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Database, path: Path) -> None:
+    store = TableStore(db)
+    users = [21, 22, 23, 24]
+    game = play_variants(4, 5, SABOTEUR_NANNIE)
+    result = game.result()
+    seats = [SeatRecord(i, user, f"user{user}") for i, user in enumerate(users)]
+    record = await store.create(
+        guild_id=1, channel_id=1, host_id=users[0], host_name="user21", rules=game.rules, now=NEW_YEAR
+    )
+    await store.set_seats(record.id, seats, users[0], NEW_YEAR)
+    await store.start(record.id, game.seed, [], NEW_YEAR)
+    record.seats = seats
+    record.status = "playing"
+    await store.finish(record, result, game.log, 0, NEW_YEAR + 60)
+
+    with sqlite3.connect(path) as conn:
+        stored = dict(conn.execute("SELECT seat, rounds FROM game_results WHERE table_id = ?", (record.id,)))
+        nulls = conn.execute("SELECT COUNT(*) FROM game_rounds WHERE bid IS NULL").fetchone()[0]
+    conn.close()
+    assert nulls == 0
+    assert any(entry[0] is None for text in stored.values() for entry in json.loads(text))
+    figures = recompute(path, 1)
+    for seat, user in enumerate(users):
+        card = await lb.player_card(db, 1, user)
+        assert card is not None and card.totals == figures[user].totals()
+        expected = lb.FinishedGame.from_result(
+            table_id=0, guild_id=1, edition="classic", user_ids=users, result=result, finished_at=0
+        ).players[seat]
+        assert (card.totals.rounds, card.totals.exact_bids) == (expected.bid_rounds, expected.exact_bids)
+
+    sheet = await lb.score_sheet(db, 1, record.id)
+    assert sheet is not None
+    for seat in range(4):
+        lines = sheet.rounds[seat]
+        assert sum(line.points for line in lines) == result.totals[seat]
+        for line, row in zip(lines, result.rounds, strict=False):
+            assert (line.cards, line.bid, line.tricks) == (
+                row.cards_per_player,
+                row.bids[seat],
+                row.tricks[seat],
+            )
+    text = lb.score_sheet_embed(sheet).description or ""
+    assert not embed_limit_problems(lb.score_sheet_embed(sheet))
+    assert "-/" in text and "out" in text
+
+    before = {table: dump(path, table) for table in DERIVED}
+    assert await lb.rebuild(db) == 1
+    assert {table: dump(path, table) for table in DERIVED} == before

@@ -94,6 +94,8 @@ SUIT_COLOURS = {
     Suit.CLUBS: (22, 128, 58),
 }
 GOLD = (250, 191, 36)
+BACK = (112, 26, 46)
+BACK_LINE = (140, 48, 68)
 GOLD_DARK = (146, 98, 8)
 
 SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds", Suit.CLUBS: "Clubs"}
@@ -111,11 +113,18 @@ _DRAWING = threading.Lock()
 
 @dataclass(frozen=True, slots=True)
 class HandScene:
-    """A hand as drawn: faces in display order, the trump suit, and the playable faces on your turn."""
+    """A hand as drawn: faces in display order, the trump suit, and the playable faces on your turn.
+
+    While the player may not look at their hand, ``faces`` is empty and ``hidden`` counts the cards
+    drawn face down (Third Time's The Harm); in the Forehead card round ``others`` holds the other
+    players' names and cards, drawn beside the player's own card, face down.
+    """
 
     faces: tuple[int, ...]
     trump: Suit | None
     playable: frozenset[int] | None = None
+    hidden: int = 0
+    others: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +137,7 @@ class Slot:
     merlin: MerlinAs | None = None
     turn: bool = False
     winner: bool = False
+    flipped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,17 +172,36 @@ def hand_scene(view: PlayerView) -> HandScene:
     playable = None
     if view.phase is Phase.PLAY and view.current_player == view.player and view.legal_actions:
         playable = frozenset(_play(code).card.face for code in view.legal_actions if 0 <= code < PLAY_CODES)
-    return HandScene(faces, view.trump, playable)
+    hidden = 0
+    if view.hand_hidden and view.hand_sizes:
+        hidden = view.hand_sizes[view.player]
+    others = tuple(
+        (_one_line(view.players[seat]), card.face)
+        for seat, card in enumerate(view.others_cards)
+        if card is not None and seat != view.player
+    )
+    return HandScene(faces, view.trump, playable, hidden, others)
 
 
 def _detail(view: PublicView, seat: int) -> str:
-    """The line under a player's name: their bid while bidding, then tricks won of the bid."""
+    """The line under a player's name: their bid while bidding, then tricks won of the bid.
+
+    The picture's font has no emoji: a secret bid is "has bid", then "bid ?" during the play.
+    """
     bid = view.bids[seat]
+    if view.active and not view.active[seat]:
+        return "out"
+    won = f"won {view.tricks_won[seat]}"
+    if "saboteur" in view.variants and seat == view.dealer and view.phase is not Phase.GAME_OVER:
+        return "saboteur" if view.phase is not Phase.PLAY else f"{won}, saboteur"
     if bid is None:
-        return "no bid yet"
+        secret = bool(view.has_bid) and view.has_bid[seat]
+        if view.phase is Phase.PLAY:
+            return f"{won}, bid ?" if secret else won
+        return "has bid" if secret else "no bid yet"
     if view.phase in (Phase.BID, Phase.CHOOSE_TRUMP):
         return f"bid {bid}"
-    return f"won {view.tricks_won[seat]} of {bid}"
+    return f"{won} of {bid}"
 
 
 def _one_line(name: str) -> str:
@@ -226,17 +255,21 @@ def table_scene(view: PublicView) -> TableScene:
     else:
         first = (view.dealer + 1) % count  # bidding starts left of the dealer
     played = {} if shown is None else {play.player: play for play in shown.plays}
+    waiting = set(view.to_act) if view.to_act else {view.current_player}
     slots = []
     for seat in ((first + offset) % count for offset in range(count)):
         play = played.get(seat)
+        if play is None and view.active and not view.active[seat]:
+            continue  # eliminated by Nannie's Rule: no place at the trick
         slots.append(
             Slot(
                 name=names[seat],
                 detail=_detail(view, seat),
                 face=None if play is None else play.card.face,
                 merlin=None if play is None else play.merlin,
-                turn=not finished and seat == view.current_player,
+                turn=not finished and seat in waiting and view.phase is not Phase.GAME_OVER,
                 winner=finished and shown is not None and shown.winner == seat,
+                flipped=play is not None and play.flipped,
             )
         )
     return TableScene(
@@ -620,7 +653,7 @@ def _palette() -> Image.Image:
     """
     faces = [8, 21, 34, 47, WIZARD_FACE, JESTER_FACE, MERLIN_FACE, EXCALIBUR_FACE, MORGAN_FACE, GRAIL_FACE]
     sprites = [_tile(face, mark, dim) for face in faces for mark in (False, True) for dim in (False, True)]
-    sprites += [_ring(HIGHLIGHT), _empty_slot(True), _empty_slot(False), _badge("as Wizard")]
+    sprites += [_ring(HIGHLIGHT), _empty_slot(True), _empty_slot(False), _badge("as Wizard"), _back()]
     sprites += [_trump_label(suit) for suit in Suit]
     sprites += [_label("Trick 10 of 20: won by Ann", 22, ink) for ink in (INK_LIGHT, INK_MUTED, HIGHLIGHT)]
     montage = Image.new("RGB", (WIDTH, 6 * (CARD_H + LIFT)), FELT)
@@ -654,9 +687,68 @@ def _rows(count: int) -> list[int]:
     return [base + (1 if row < extra else 0) for row in range(rows)]
 
 
+@functools.cache
+def _back() -> Image.Image:
+    """The back of a card, for cards their holder may not see (burgundy: no face looks like it)."""
+    k = SUPERSAMPLE
+    w, h = CARD_W * k, CARD_H * k
+    image = Image.new("RGB", (w, h), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=CARD_RADIUS * k, fill=BACK, outline=PAPER, width=2 * k
+    )
+    inner = (7 * k, 7 * k, w - 1 - 7 * k, h - 1 - 7 * k)
+    draw.rounded_rectangle(inner, radius=(CARD_RADIUS - 4) * k, outline=GOLD, width=k)
+    for step in range(-h, w, 14 * k):  # a lattice, clipped to the inner frame below
+        draw.line([(step, 0), (step + h, h)], fill=BACK_LINE, width=k)
+        draw.line([(step + h, 0), (step, h)], fill=BACK_LINE, width=k)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(inner, radius=(CARD_RADIUS - 4) * k, fill=255)
+    plain = Image.new("RGB", (w, h), FELT)
+    ImageDraw.Draw(plain).rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=CARD_RADIUS * k, fill=BACK, outline=PAPER, width=2 * k
+    )
+    plain.paste(image, (0, 0), mask)
+    draw = ImageDraw.Draw(plain)
+    draw.rounded_rectangle(inner, radius=(CARD_RADIUS - 4) * k, outline=GOLD, width=k)
+    draw.text(
+        (w / 2, h / 2), "?", font=_font(56 * k), fill=GOLD, anchor="mm", stroke_width=k, stroke_fill=GOLD_DARK
+    )
+    return _shrink(plain, (CARD_W, CARD_H))
+
+
+NAME_ROW = 30  # the names under the cards of the Forehead card round
+
+
+def _draw_forehead(scene: HandScene) -> Image.Image:
+    """The Forehead card round: your own card face down, then every other player's card and name."""
+    cards: list[tuple[str, int | None]] = [("You", None), *scene.others]
+    slot_w = min(CARD_W + 24, (WIDTH - 2 * PAD) / len(cards))
+    height = 2 * PAD + CARD_H + NAME_ROW
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    x0 = (WIDTH - slot_w * len(cards)) / 2
+    for index, (name, face) in enumerate(cards):
+        cx = x0 + slot_w * index + slot_w / 2
+        if face is None:
+            if scene.hidden:
+                _paste(canvas, _back(), cx - CARD_W / 2, PAD)
+            else:
+                _paste(canvas, _empty_slot(False), cx - CARD_W / 2, PAD)
+        else:
+            mark = scene.trump is not None and Card(face).suit is scene.trump
+            _paste(canvas, _tile(face, mark, False), cx - CARD_W / 2, PAD)
+        colour = HIGHLIGHT if face is None else INK_LIGHT
+        _text(canvas, cx, PAD + CARD_H + 6, _label(name, 20, colour, slot_w - 4), "mt")
+    return canvas
+
+
 def draw_hand(scene: HandScene) -> bytes:
     """The hand picture as PNG bytes (not cached: see ``hand_png``)."""
     with _DRAWING:
+        if scene.others:
+            return _png(_draw_forehead(scene), _palette())
+        if scene.hidden and not scene.faces:
+            return _png(_draw_backs(scene.hidden), _palette())
         rows = _rows(len(scene.faces)) or [0]
         row_height = LIFT + CARD_H
         height = 2 * PAD + len(rows) * row_height + (len(rows) - 1) * CARD_GAP
@@ -682,6 +774,23 @@ def draw_hand(scene: HandScene) -> bytes:
                     _paste(canvas, _tile(face, mark, True), x, y)
                 x += CARD_W + CARD_GAP
         return _png(canvas, _palette())
+
+
+def _draw_backs(count: int) -> Image.Image:
+    """A hand its holder may not look at yet: as many card backs as cards, in the rows of a hand."""
+    rows = _rows(count)
+    row_height = LIFT + CARD_H
+    height = 2 * PAD + len(rows) * row_height + (len(rows) - 1) * CARD_GAP
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    back = _back()
+    for row, in_row in enumerate(rows):
+        span = in_row * CARD_W + (in_row - 1) * CARD_GAP
+        x = (WIDTH - span) / 2
+        y = PAD + LIFT + row * (row_height + CARD_GAP)
+        for _ in range(in_row):
+            _paste(canvas, back, x, y)
+            x += CARD_W + CARD_GAP
+    return canvas
 
 
 # -- the table -----------------------------------------------------------------------------------------
@@ -733,8 +842,9 @@ def draw_table(scene: TableScene) -> bytes:
                     _paste(canvas, _ring(HIGHLIGHT), x - 5, top - 5)
                 mark = scene.trump is not None and Card(slot.face).suit is scene.trump
                 _paste(canvas, _tile(slot.face, mark, False), x, top)
-                if slot.merlin is not None:
-                    badge = _badge(f"as {slot.merlin.capitalize()}")
+                if slot.merlin is not None or slot.flipped:
+                    role = "Jester" if slot.face == WIZARD_FACE else "Wizard"  # Smyrna Style's flip
+                    badge = _badge(f"as {slot.merlin.capitalize() if slot.merlin else role}")
                     _paste(canvas, badge, cx - badge.width / 2, top + CARD_H - 30)
             colour = HIGHLIGHT if slot.winner or slot.turn else INK_LIGHT
             _text(canvas, cx, top + CARD_H + 7, _label(slot.name, 20, colour, slot_w - 4), "mt")

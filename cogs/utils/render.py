@@ -308,6 +308,19 @@ def _waiting_on(view: PublicView) -> tuple[int, ...]:
     return () if view.current_player is None else (view.current_player,)
 
 
+def _width(text: str) -> int:
+    """The columns a text takes in a code block, where the marks ``🔒`` and ``❌`` take two."""
+    return len(text) + text.count(SECRET_BID) + text.count("❌")
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * (width - _width(text)) + text
+
+
 def _scoreboard(view: PublicView, me: int | None = None) -> str:
     """One aligned line per seat: turn mark, name (dealer, you, out), bid, tricks won, running total."""
     names = []
@@ -317,13 +330,13 @@ def _scoreboard(view: PublicView, me: int | None = None) -> str:
             tags.append("saboteur")
         out = "" if _is_active(view, seat) else f" {OUT_MARK}"
         names.append(_block_name(name) + (f" ({', '.join(tags)})" if tags else "") + out)
-    width = max(len("Player"), *map(len, names))
+    width = max(len("Player"), *map(_width, names))
     waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
     lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
     for seat, name in enumerate(names):
         mark = TURN_MARK if seat in waiting else " "
         lines.append(
-            f"{mark} {name.ljust(width)}  {_bid_text(view, seat):>3}  {view.tricks_won[seat]:>3}"
+            f"{mark} {_ljust(name, width)}  {_rjust(_bid_text(view, seat), 3)}  {view.tricks_won[seat]:>3}"
             f"  {view.totals[seat]:>5}"
         )
     return _code_block(lines)
@@ -508,8 +521,7 @@ def _playable_summary(view: PlayerView) -> str:
 
 
 def _display_codes(codes: Sequence[int], trump: Suit | None) -> list[int]:
-    """Action codes in the hand's display order (Merlin's two declarations side by side); codes that
-    play no card (the calls, the hidden card) come last."""
+    """Action codes in the hand's display order (Merlin's two side by side), codes playing no card last."""
 
     def key(code: int) -> tuple[int, tuple[int, int, int], int]:
         if 0 <= code < PLAY_CODES:

@@ -88,12 +88,8 @@ COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 STAND_IN_LEVEL = "medium"
 DEFAULT_TURN_SECONDS = 120
 MISSED_TURNS_FOR_TAKEOVER = 2
-# Buttons for actions that are not a card of the hand.
-SPECIAL_LABELS = {
-    CALL_GIZZARD: "📣 Gizzard!",
-    CALL_FESTER: "📣 Fester!",
-    PLAY_HIDDEN: "Play my unseen card",
-}
+# Actions of the play phase that are not a card of the hand: the Smyrna Style calls, the Forehead card.
+SPECIAL_CODES = (CALL_GIZZARD, CALL_FESTER, PLAY_HIDDEN)
 DM_CLOSED = 50007
 EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
@@ -392,13 +388,13 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
     if view.phase is Phase.PLAY:
         playable = set(view.legal_actions)
         # A Smyrna Style call and the Forehead round's unseen card come first, then the hand.
-        codes = [(code, True) for code in view.legal_actions if code in SPECIAL_LABELS]
+        codes = [(code, True) for code in view.legal_actions if code in SPECIAL_CODES]
         seen: set[int] = set()
         for card in render.sort_hand(view.hand, view.trump):
             options = [
                 code
                 for code in view.legal_actions
-                if code not in SPECIAL_LABELS and decode(code).card == card  # type: ignore[union-attr]
+                if code not in SPECIAL_CODES and decode(code).card == card  # type: ignore[union-attr]
             ]
             for code in options or [card.face]:
                 if code not in seen:
@@ -408,8 +404,8 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
         codes = [(code, True) for code in view.legal_actions]
     for index, (code, enabled) in enumerate(codes[:25]):
         style = discord.ButtonStyle.primary
-        if code in SPECIAL_LABELS:
-            label = SPECIAL_LABELS[code]
+        if code in SPECIAL_CODES:
+            label = render.play_label(code, view.trump)
             style = discord.ButtonStyle.danger if code != PLAY_HIDDEN else discord.ButtonStyle.primary
         elif view.phase is Phase.PLAY:
             label = render.play_label(code, view.trump)

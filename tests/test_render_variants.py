@@ -1,0 +1,352 @@
+"""Rendering the house variants: every view of real variant games renders within Discord's limits,
+secret bids and hands stay secret, and each variant's state is said in words and drawn."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import discord
+import pytest
+from PIL import Image
+
+from cogs.utils import images
+from cogs.utils.render import (
+    BUTTON_LABEL_LIMIT,
+    NO_BID,
+    NOT_BID_YET,
+    OUT_MARK,
+    SECRET_BID,
+    call_label,
+    card_text,
+    display_name,
+    embed_limit_problems,
+    final_embed,
+    hand_embed,
+    play_label,
+    round_summary_embed,
+    table_embed,
+)
+from wizard_core import (
+    CALL_FESTER,
+    CALL_GIZZARD,
+    EXCALIBUR,
+    HOLY_GRAIL,
+    MERLIN,
+    MORGAN_LE_FAY,
+    PLAY_HIDDEN,
+    Card,
+    Game,
+    Phase,
+    PlayedCard,
+    PublicView,
+    RoundResult,
+    Rules,
+    Suit,
+)
+from wizard_core.cards import JESTER_FACE, WIZARD_FACE
+from wizard_core.variants import VARIANTS
+
+UNIQUE_SPECIALS = frozenset({MERLIN, EXCALIBUR, MORGAN_LE_FAY, HOLY_GRAIL})
+NAMES = ["Alice", "Bob", "Cara", "Dan", "Eve", "Finn"]
+SECRET_VARIANTS = {"hidden-bid", "hands-in", "delayed-reveal"}
+
+COMBINATIONS = [
+    frozenset({"delayed-reveal", "nannie", "gizzard-fester"}),
+    frozenset({"hands-in", "third-time", "forehead"}),
+    frozenset({"saboteur", "nannie", "gizzard-fester"}),
+    frozenset({"saboteur", "hidden-bid", "forehead"}),
+    frozenset({"hidden-bid", "saboteur", "third-time", "gizzard-fester"}),
+    frozenset({"canadian", "gizzard-fester", "quick"}),
+    frozenset({"hardcore", "maximus", "third-time"}),
+]
+VARIANT_SETS = [frozenset({name}) for name in VARIANTS] + COMBINATIONS
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    for field in embed.fields:
+        parts += [field.name or "", field.value or ""]
+    return "\n".join(parts)
+
+
+def fits(embed: discord.Embed) -> str:
+    assert embed_limit_problems(embed) == []
+    return embed_text(embed)
+
+
+def unique_name(card: Card) -> bool:
+    """A card whose text names one physical card (Wizards and Jesters are identical copies)."""
+    return card.suit is not None or card in UNIQUE_SPECIALS
+
+
+def scoreboard_row(text: str, name: str, lead: int = 2) -> list[str]:
+    """The cells of a seat's row in the scoreboard (``lead``: 2 for the turn mark, 0 in a round's table);
+    the row ends with the bid, the tricks won (the points) and the total."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Player" in line and "Bid  Won" in line)
+    block = lines[start + 1 : lines.index("```", start)]
+    rows = [line for line in block if line[lead:].startswith(name + " ")]
+    assert len(rows) == 1, (name, block)
+    return rows[0].split()
+
+
+def secret_bids(game: Game) -> dict[int, int]:
+    """Bids made but hidden from the table right now."""
+    public = game.public_view().bids
+    return {seat: bid for seat, bid in enumerate(game.bids) if bid is not None and public[seat] is None}
+
+
+def all_plays(view: PublicView) -> Iterable[PlayedCard]:
+    yield from view.current_trick.plays
+    for trick in view.completed_tricks[-1:]:
+        yield from trick.plays
+
+
+# What a run of games showed, so each test can check that its situations really happened.
+Seen = Counter[str]
+
+
+def check_state(game: Game, seen: Seen) -> None:
+    public = game.public_view()
+    names = game.players
+    table = fits(table_embed(public))
+    hands = [game.hand(p) for p in range(len(names))]
+    secrets = secret_bids(game)
+
+    # The table holds no hand card and no secret bid.
+    for hand in hands:
+        for card in filter(unique_name, hand):
+            assert str(card) not in table
+    for seat, name in enumerate(names):
+        bid_cell = scoreboard_row(table, name)[-3]
+        if not public.active[seat]:
+            assert OUT_MARK in " ".join(scoreboard_row(table, name)) and bid_cell == NO_BID
+            seen["out"] += 1
+        elif seat in secrets:
+            assert bid_cell == SECRET_BID
+            seen["secret"] += 1
+        elif public.bids[seat] is not None:
+            assert bid_cell == str(public.bids[seat])
+        elif "saboteur" in public.variants and seat == public.dealer and not game.is_over:
+            assert bid_cell == NO_BID and "saboteur" in " ".join(scoreboard_row(table, name))
+            seen["saboteur"] += 1
+        else:
+            assert bid_cell == NOT_BID_YET
+    wanted = [variant.name for key, variant in VARIANTS.items() if key in public.variants]
+    assert "**Variants:** " + ", ".join(wanted) in table
+
+    if public.phase is Phase.BID and public.current_player is None:
+        seen["simultaneous"] += 1
+        assert "Waiting for bids from " in table
+        for seat in public.to_act:
+            assert f"**{display_name(names[seat])}**" in table.split("Waiting for bids from ", 1)[1]
+    if public.armed_call is not None:
+        seen["armed"] += 1
+        who = display_name(names[public.current_player or 0])
+        assert f"📣 **{who}** called {public.armed_call.capitalize()}!" in table
+    for played in all_plays(public):
+        if played.flipped:
+            seen["flipped"] += 1
+            assert str(played) in table and " (as " in str(played)
+
+    scene = images.table_scene(public)
+    for slot in scene.slots:
+        seat = names.index(slot.name)
+        if seat in secrets:
+            assert f"bid {secrets[seat]}" not in slot.detail and f"of {secrets[seat]}" not in slot.detail
+            assert slot.detail == "has bid" or slot.detail.endswith(", bid ?")
+
+    for p in range(len(names)):
+        if game.is_over:
+            break
+        view = game.view(p)
+        text = fits(hand_embed(view))
+        # Another player's hand never shows, except the Forehead card round's cards, by design.
+        for other, hand in enumerate(hands):
+            if other == p:
+                continue
+            for card in filter(unique_name, hand):
+                if view.others_cards and view.others_cards[other] == card:
+                    assert f"**{display_name(names[other])}**: {card_text(card, view.trump)}" in text
+                else:
+                    assert str(card) not in text
+        # The scoreboard shows this player's own bid, and others' secret bids as a lock.
+        own = game.bids[p]
+        if own is not None and public.active[p]:
+            assert scoreboard_row(text, names[p])[-3] == str(own)
+        for seat in secrets:
+            if seat != p:
+                assert scoreboard_row(text, names[seat])[-3] == SECRET_BID
+        if view.others_cards:
+            seen["forehead"] += 1
+            assert "Your card (hidden)" in text
+            for own_card in filter(unique_name, hands[p]):
+                assert str(own_card) not in text  # never your own card
+            for seat, seen_card in enumerate(view.others_cards):
+                if seen_card is not None:
+                    assert f"**{display_name(names[seat])}**: {card_text(seen_card, view.trump)}" in text
+        elif view.hand_hidden:
+            seen["hidden hand"] += 1
+            assert view.hand == ()
+            assert f"Your cards ({len(hands[p])}, hidden)" in text and "before seeing your cards" in text
+            for card in filter(unique_name, hands[p]):
+                assert str(card) not in text
+        else:
+            for card in hands[p]:
+                assert card_text(card, view.trump) in text
+        if public.phase is Phase.BID and public.current_player is None:
+            if p in public.to_act:
+                assert "Your bid, please:** everyone bids at once" in text
+            elif own is not None:
+                assert f"You bid {own}; waiting for the others" in text
+        if public.armed_call is not None and p == public.current_player:
+            assert f"📣 You called {public.armed_call.capitalize()}!" in text
+        for code in view.legal_actions:
+            if code in (CALL_GIZZARD, CALL_FESTER, PLAY_HIDDEN) or code < 64:
+                label = play_label(code, view.trump)
+                assert 0 < len(label) <= BUTTON_LABEL_LIMIT
+        if PLAY_HIDDEN in view.legal_actions:
+            assert "play your unseen card" in text
+        if CALL_GIZZARD in view.legal_actions or CALL_FESTER in view.legal_actions:
+            seen["call offered"] += 1
+            assert "Smyrna Style:** call 📣 Gizzard!" in text
+
+
+def check_round(result: RoundResult, names: list[str], seen: Seen) -> None:
+    text = fits(round_summary_embed(result, names))
+    for seat, name in enumerate(names):
+        row = scoreboard_row(text, name, lead=0)
+        bid = result.bids[seat]
+        assert row[-4] == (NO_BID if bid is None else str(bid))
+    if result.bids[result.dealer] is None:
+        seen["saboteur round"] += 1
+        assert f"(D, saboteur, scores {result.points[result.dealer]})" in text
+        assert "dealt as the saboteur" in text
+    if result.eliminated:
+        seen["eliminated"] += 1
+        out = ", ".join(f"**{display_name(names[seat])}**" for seat in result.eliminated)
+        assert f"Eliminated (Nannie's Rule, lowest total): {out}" in text
+
+
+def png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.width == images.WIDTH
+    return image
+
+
+def check_pictures(game: Game, seen: Seen) -> None:
+    public = game.public_view()
+    png(images.draw_table(images.table_scene(public)))
+    for p in range(len(game.players)):
+        if game.is_over:
+            break
+        view = game.view(p)
+        scene = images.hand_scene(view)
+        if view.hand_hidden:
+            assert scene.faces == ()
+            if view.others_cards:
+                shown = {face for _, face in scene.others}
+                assert {c.face for c in view.others_cards if c is not None} == shown
+                assert [name for name, _ in scene.others] == [
+                    game.players[q] for q, c in enumerate(view.others_cards) if c is not None
+                ]
+            else:
+                assert scene.hidden == len(game.hand(p)) and scene.others == ()
+            seen["hidden picture"] += 1
+        png(images.draw_hand(scene))
+
+
+def play(variants: frozenset[str], edition: str, players: int, seed: int, seen: Seen) -> None:
+    names = NAMES[:players]
+    game = Game(names, Rules(edition, variants), seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        if steps % 3 == 0 or game.phase is not Phase.PLAY:
+            check_state(game, seen)
+        if steps % 25 == 0 or any(game.view(p).hand_hidden for p in range(players)):
+            check_pictures(game, seen)
+        player = rng.choice(game.to_act)
+        rounds = len(game.round_results)
+        game.apply(rng.choice(game.legal_actions(player)), player=player)
+        steps += 1
+        if len(game.round_results) > rounds:
+            check_round(game.round_results[-1], names, seen)
+            check_state(game, seen)
+    check_state(game, seen)
+    check_pictures(game, seen)
+    final = fits(final_embed(game.result(), names, edition))
+    for row in game.result().rounds:
+        for seat in row.eliminated:
+            assert (
+                f"{display_name(names[seat])}: {game.totals[seat]} (out after round {row.round_number})"
+                in final
+            )
+    png(images.chart_png(game.result(), names))
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: "+".join(sorted(v)))
+def test_every_variant_renders_every_state(variants: frozenset[str]) -> None:
+    seen: Seen = Counter()
+    for seed, (edition, players) in enumerate([("classic", 4), ("camelot", 3), ("classic", 5)]):
+        play(variants, edition, players, seed, seen)
+    if variants & SECRET_VARIANTS:
+        assert seen["secret"] and seen["simultaneous"]
+    if "saboteur" in variants:
+        assert seen["saboteur"] and seen["saboteur round"]
+    if "nannie" in variants:
+        assert seen["out"] and seen["eliminated"]
+    if "gizzard-fester" in variants:
+        assert seen["call offered"] and seen["armed"] and seen["flipped"]
+    if "forehead" in variants:
+        assert seen["forehead"] and seen["hidden picture"]
+    if "third-time" in variants:
+        assert seen["hidden hand"] and seen["hidden picture"]
+
+
+def test_labels_of_the_new_action_codes() -> None:
+    assert play_label(CALL_GIZZARD, Suit.HEARTS) == "📣 Gizzard!" == call_label(CALL_GIZZARD)
+    assert play_label(CALL_FESTER, None) == "📣 Fester!" == call_label(CALL_FESTER)
+    assert play_label(PLAY_HIDDEN, Suit.CLUBS) == "Play my hidden card"
+    with pytest.raises(ValueError, match="not a call code"):
+        call_label(PLAY_HIDDEN)
+    with pytest.raises(ValueError, match="not a play code"):
+        play_label(64 + 1, None)
+
+
+def test_delayed_reveal_keeps_bids_secret_during_play_and_shows_them_after() -> None:
+    game = Game(NAMES[:3], Rules("classic", frozenset({"delayed-reveal"})), seed=4)
+    rng = random.Random(4)
+    while game.round_number < 3:
+        player = rng.choice(game.to_act)
+        game.apply(rng.choice(game.legal_actions(player)), player=player)
+    while game.phase is not Phase.PLAY:
+        player = game.to_act[0]
+        game.apply(game.legal_actions(player)[-1], player=player)
+    table = embed_text(table_embed(game.public_view()))
+    assert "Bids are secret (🔒) until the round's last trick is played." in table
+    for name in NAMES[:3]:
+        assert scoreboard_row(table, name)[-3] == SECRET_BID
+    bids = game.bids
+    while game.round_number == 3:
+        player = game.to_act[0]
+        game.apply(game.legal_actions(player)[0], player=player)
+    summary = embed_text(round_summary_embed(game.round_results[-1], game.players))
+    for seat, name in enumerate(NAMES[:3]):
+        row = scoreboard_row(summary, name, lead=0)
+        assert row[-4] == str(bids[seat])
+
+
+def test_a_saboteur_view_and_an_empty_hidden_hand_draw() -> None:
+    assert png(images.draw_hand(images.HandScene((), None, hidden=0))).height > 0
+    backs = png(images.draw_hand(images.HandScene((), Suit.SPADES, hidden=12)))
+    assert backs.height > png(images.draw_hand(images.HandScene((), Suit.SPADES, hidden=3))).height
+    forehead = images.HandScene((), Suit.HEARTS, hidden=1, others=(("Bob", 5), ("Cara", WIZARD_FACE)))
+    assert png(images.draw_hand(forehead)).height > 0
+    slot = images.Slot("Ann", "won 0 of 1", face=JESTER_FACE, flipped=True)
+    scene = images.TableScene("Trick 1 of 3", None, None, "No trump", (slot,))
+    assert png(images.draw_table(scene)).height > 0
