@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import leaderboard, server_settings
+from cogs.utils.replies import Refusal, guarded
 from cogs.utils.server_settings import ServerSettingsStore
 from cogs.utils.store import TableStore
-from cogs.utils.tables import GameButton, Refusal, Table, TableManager
+from cogs.utils.tables import GameButton, Table, TableManager
 from wizard_core import EDITIONS, RulesError, rules_summary
 from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
 
@@ -239,10 +240,7 @@ class Wizard(commands.Cog):
         return table
 
     async def _guarded(self, interaction: discord.Interaction[WizardBot], work: Any) -> None:
-        try:
-            await work
-        except Refusal as refusal:
-            await self.bot.tables.refuse(interaction, str(refusal))
+        await guarded(interaction, work, "a /wizard command")
 
     # -- leaderboards, stats and history: thin wrappers around cogs/utils/leaderboard.py ----------------
 

@@ -30,6 +30,7 @@ from discord import app_commands
 from openskill.models import BradleyTerryFull
 
 from cogs.utils.db import Database
+from cogs.utils.replies import Refusal, guarded, reply_privately
 from wizard_core import GameResult, RoundResult
 
 if TYPE_CHECKING:
@@ -1026,7 +1027,9 @@ class LeaderboardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"w
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         custom_id = getattr(self.item, "custom_id", None) or ""
         values = list(getattr(self.item, "values", None) or [])
-        await _guarded(interaction, handle_component(interaction, custom_id, values))
+        await guarded(
+            interaction, handle_component(interaction, custom_id, values), "a leaderboard interaction"
+        )
 
 
 def _button(label: str, custom_id: str, *, disabled: bool = False, row: int = 0) -> LeaderboardItem:
@@ -1086,10 +1089,6 @@ def sheet_view(user_id: int, page: int) -> discord.ui.View:
 # -- interactions ----------------------------------------------------------------------------------------
 
 
-class Refusal(Exception):
-    """An interaction that is refused; the message is shown to that user only."""
-
-
 def _now() -> float:
     return discord.utils.utcnow().timestamp()
 
@@ -1103,24 +1102,6 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
         raise Refusal("This only works in a server.")
     return interaction.guild_id
-
-
-async def _reply(interaction: discord.Interaction[Any], content: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True)
-    else:
-        await interaction.response.send_message(content, ephemeral=True)
-
-
-async def _guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
-    """Run a handler: refusals are answered privately in words, anything else is logged and apologised for."""
-    try:
-        await work
-    except Refusal as refusal:
-        await _reply(interaction, str(refusal))
-    except Exception:
-        log.exception("Unhandled error in a leaderboard interaction")
-        await _reply(interaction, "Something went wrong on my side. The error was logged; please try again.")
 
 
 async def _board(
@@ -1142,7 +1123,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, per
             embed=leaderboard_embed(page, _now()), view=leaderboard_view(page), ephemeral=True
         )
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")
 
 
 async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
@@ -1156,7 +1137,7 @@ async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.
             raise Refusal(f"{subject} no finished Wizard games in this server yet.")
         await interaction.response.send_message(embed=stats_embed(card, who.display_name), ephemeral=True)
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")
 
 
 async def _history_message(
@@ -1176,7 +1157,7 @@ async def show_history(interaction: discord.Interaction[Any], member: discord.ab
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")
 
 
 async def handle_component(
@@ -1233,7 +1214,7 @@ class ConfirmErase(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
-            await _reply(interaction, "Only the member who asked can answer this.")
+            await reply_privately(interaction, "Only the member who asked can answer this.")
             return False
         return True
 
@@ -1306,7 +1287,7 @@ async def ask_forget_me(interaction: discord.Interaction[Any]) -> None:
         )
         await ask(interaction, question, ConfirmErase(interaction.user.id, "Erase my records", erase))
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")
 
 
 async def ask_reset(interaction: discord.Interaction[Any]) -> None:
@@ -1326,7 +1307,7 @@ async def ask_reset(interaction: discord.Interaction[Any]) -> None:
         view = ConfirmErase(interaction.user.id, "Reset the leaderboard", erase, _manager_only)
         await ask(interaction, question, view)
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")
 
 
 async def ask_remove_member(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
@@ -1346,4 +1327,4 @@ async def ask_remove_member(interaction: discord.Interaction[Any], member: disco
         view = ConfirmErase(interaction.user.id, "Erase their records", erase, _manager_only)
         await ask(interaction, question, view)
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a leaderboard command")

@@ -15,13 +15,14 @@ import json
 import logging
 import re
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from cogs.utils.db import Database
+from cogs.utils.replies import Refusal, guarded
 from wizard_core import EDITIONS, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
 
@@ -163,10 +164,6 @@ EDITION_LABELS = {"classic": "Classic", "camelot": "Camelot"}
 IMAGES_CHOICES = {"on": True, "off": False, "default": None}
 COLOUR = discord.Colour.blurple()
 NOTHING_CHANGED = "Nothing was changed."
-
-
-class Refusal(Exception):
-    """A settings interaction that is refused; the message is shown to that user only."""
 
 
 def timer_label(seconds: int) -> str:
@@ -384,7 +381,7 @@ class SettingsItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"wzse
         custom_id = getattr(self.item, "custom_id", None) or ""
         is_select = isinstance(self.item, discord.ui.Select)
         values = list(getattr(self.item, "values", None) or []) if is_select else None
-        await _guarded(interaction, handle_component(interaction, custom_id, values))
+        await guarded(interaction, handle_component(interaction, custom_id, values), "a settings interaction")
 
 
 # -- interactions ----------------------------------------------------------------------------------------
@@ -414,24 +411,6 @@ def check_manager(interaction: discord.Interaction[Any]) -> int:
     return interaction.guild_id
 
 
-async def _reply(interaction: discord.Interaction[Any], content: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True)
-    else:
-        await interaction.response.send_message(content, ephemeral=True)
-
-
-async def _guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
-    """Run a handler: refusals are answered privately in words, anything else is logged and apologised for."""
-    try:
-        await work
-    except Refusal as refusal:
-        await _reply(interaction, str(refusal))
-    except Exception:
-        log.exception("Unhandled error in a settings interaction")
-        await _reply(interaction, "Something went wrong on my side. The error was logged; please try again.")
-
-
 def _panel(interaction: discord.Interaction[Any], settings: ServerSettings, page: str) -> dict[str, Any]:
     lobby, images = _bot_defaults(interaction)
     return {
@@ -448,7 +427,7 @@ async def show_panel(interaction: discord.Interaction[Any]) -> None:
         settings = await _store(interaction).get(guild_id)
         await interaction.response.send_message(**_panel(interaction, settings, "rules"), ephemeral=True)
 
-    await _guarded(interaction, run())
+    await guarded(interaction, run(), "a settings command")
 
 
 def _one(values: Sequence[str], allowed: Sequence[str]) -> str:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 
 from cogs.utils import computers, images, render
+from cogs.utils.replies import Refusal, reply_privately
 from cogs.utils.server_settings import ServerSettings
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
@@ -97,10 +98,6 @@ EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition
 def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
     """The custom_id of one of our components."""
     return f"{PREFIX}:{kind}:{table_id}:{version}:{arg}"
-
-
-class Refusal(Exception):
-    """An interaction that is refused; the message is shown to that user only."""
 
 
 @dataclass
@@ -841,14 +838,7 @@ class TableManager:
                 else:
                     await self.confirm_end(interaction, table, kind, arg == "yes")
         except Refusal as refusal:
-            await self.refuse(interaction, str(refusal))
-
-    async def refuse(self, interaction: discord.Interaction[WizardBot], text: str) -> None:
-        """Answer privately that an interaction was refused."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await reply_privately(interaction, str(refusal))
 
     async def show_hand(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
         """A private look at the caller's hand, with fresh controls on their turn."""
