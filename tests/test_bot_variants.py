@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,15 @@ async def start(table: TestTable) -> None:
     started = await table.players[0].click(table.table_message, label="Start")
     assert not started.ephemeral, started.response.content if started.response else started
     assert table.running()
+    await choose_trump_if_asked(table)
+
+
+async def choose_trump_if_asked(table: TestTable) -> None:
+    """When a Wizard was turned up, the dealer picks trump first (clubs), through their controls."""
+    if table.game.phase is Phase.CHOOSE_TRUMP:
+        dealer = table.players[table.game.to_act[0]]
+        result = await press(table, dealer, min(table.game.legal_actions()))
+        assert not result.ephemeral
 
 
 def lobby_id(table: TestTable, action: str) -> str:
@@ -226,6 +236,8 @@ async def test_delayed_reveal_keeps_bids_secret_until_the_round_ends(simcord_env
     await start(table)
     rng = random.Random(3)
     await fast_forward(table, rng, lambda g: g.round_number == 2)
+    if table.game.phase is Phase.CHOOSE_TRUMP:
+        await finish_bidding(table, rng, steps=1)
     for seat in (0, 1, 2):
         shown = await show(table, table.players[seat])
         assert shown is not None
@@ -407,21 +419,36 @@ async def test_the_saboteur_dealer_does_not_bid_and_scores_twenty(simcord_env: E
     assert "20" in message_text(summary)
 
 
+def last_card_of(round_number: int) -> Callable[[Game], bool]:
+    """Whether a game stands before the last card of the given round."""
+
+    def check(game: Game) -> bool:
+        return game.round_number == round_number and sum(game.public_view().hand_sizes) == 1
+
+    return check
+
+
 async def test_nannie_eliminates_the_lowest_and_the_game_goes_on(simcord_env: Env) -> None:
     table = await open_lobby_with(simcord_env, 4, ["nannie"])
     await start(table)
     rng = random.Random(8)
-    await fast_forward(table, rng, lambda g: g.round_number == 2 and sum(g.public_view().hand_sizes) == 1)
-    await finish_round_via_buttons(table, rng)
-    result = table.game.round_results[-1]
-    if result.eliminated:
-        (out,) = result.eliminated
-        assert not table.game.active[out]
-        assert out not in table.game.to_act
-        shown = await show(table, table.players[out])
-        assert not [c for c in act_ids(shown) if ":act:" in c]
-        assert "out" in table_text(table)
-    else:
+    ties = 0
+    # After every second round the single lowest total is out; a tie for lowest (R-8) waits for the next.
+    for checkpoint in (2, 4, 6, 8):
+        await fast_forward(table, rng, last_card_of(checkpoint))
+        await finish_round_via_buttons(table, rng)
+        result = table.game.round_results[-1]
+        if result.eliminated:
+            break
         low = min(result.totals)
-        assert list(result.totals).count(low) > 1  # R-8: a tie for lowest eliminates nobody
-    assert table.running() and table.game.round_number == 3
+        assert list(result.totals).count(low) > 1
+        ties += 1
+    (out,) = result.eliminated
+    assert result.totals[out] < min(t for seat, t in enumerate(result.totals) if seat != out)
+    assert not table.game.active[out] and out not in table.game.to_act
+    shown = await show(table, table.players[out])
+    assert not [c for c in act_ids(shown) if ":act:" in c]
+    assert "out" in table_text(table)
+    summary = next(m for m in reversed(table.channel_messages()) if "Eliminated" in message_text(m))
+    assert table.players[out].name in message_text(summary)
+    assert table.running() and ties < 4
