@@ -206,6 +206,19 @@ async def test_hidden_bids_are_made_in_any_order_and_revealed_together(simcord_e
     assert_valid_discord_payloads(simcord_env)
 
 
+async def test_bids_made_at_once_survive_a_restart(simcord_env: Env, make_bot: Any) -> None:
+    table = await open_lobby_with(simcord_env, 3, ["hidden-bid"])
+    await start(table)
+    await press(table, table.players[2], 64)
+    await simcord_env.restart_bot(make_bot())
+    assert table.game.public_view().has_bid == (False, False, True)
+    # The controls sent before the restart still work for the two who have not bid.
+    for seat in (0, 1):
+        result = await press(table, table.players[seat], 64)
+        assert not result.ephemeral, result.response.content if result.response else result
+    assert table.game.phase is Phase.PLAY
+
+
 async def test_a_second_bid_is_refused(simcord_env: Env, database_path: Path) -> None:
     table = await open_lobby_with(simcord_env, 3, ["hidden-bid"])
     await start(table)

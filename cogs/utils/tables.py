@@ -992,8 +992,13 @@ class TableManager:
         for seat in list(table.turns):
             if seat not in waiting:
                 del table.turns[seat]
+        # While everyone bids at once, each bid is one step of the game: the bidders' turns began that
+        # many steps ago (this matters after a restart, when their controls are older than the game).
+        since = game.version
+        if game.current_player is None:
+            since -= sum(game.public_view().has_bid)
         for seat in waiting:
-            table.turns.setdefault(seat, Turn(now(), game.version))
+            table.turns.setdefault(seat, Turn(now(), since))
         if table.clock is not None and table.clock is not asyncio.current_task():
             table.clock.cancel()
         table.clock = None
