@@ -174,6 +174,7 @@ class Table:
     # seat's player acts again or another notice replaces it: (seat, text).
     notice: tuple[int, str] | None = None
     clock: asyncio.Task[None] | None = None
+    clock_due: float = 0.0
     driver: asyncio.Task[None] | None = None
 
     @property
@@ -999,11 +1000,7 @@ class TableManager:
             since -= sum(game.public_view().has_bid)
         for seat in waiting:
             table.turns.setdefault(seat, Turn(now(), since))
-        if table.clock is not None and table.clock is not asyncio.current_task():
-            table.clock.cancel()
-        table.clock = None
-        if table.turns and table.turn_seconds > 0:
-            table.clock = asyncio.create_task(self._turn_clock(table), name=f"wizard-clock-{table.id}")
+        self._arm_clock(table)
         if self._computer_to_act(table) is not None and (table.driver is None or table.driver.done()):
             table.driver = asyncio.create_task(self._drive(table), name=f"wizard-computers-{table.id}")
 
@@ -1047,18 +1044,43 @@ class TableManager:
             await self._commit(table, seat, view.legal_actions[0])
         await self._after_action(table, game, actor=None)
 
+    @staticmethod
+    def _next_event(table: Table) -> tuple[float, int] | None:
+        """When the turn clock has something to do next (a reminder or a time-out), and for which seat."""
+        limit = table.turn_seconds
+        due = [
+            (turn.started + (limit if turn.reminded else limit / 2), seat)
+            for seat, turn in table.turns.items()
+        ]
+        return min(due) if due and limit > 0 else None
+
+    def _arm_clock(self, table: Table) -> None:
+        """Make sure the turn clock wakes in time for the next event.
+
+        A sleeping clock is left alone when it wakes early enough: it looks again when it wakes. Most
+        turns end long before their reminder, so one timer serves many turns, instead of a new timer (and a
+        cancelled one) for every move.
+        """
+        event = self._next_event(table)
+        if event is None:
+            return
+        running = table.clock is not None and not table.clock.done()
+        if running and table.clock_due <= event[0]:
+            return
+        if table.clock is not None and table.clock is not asyncio.current_task():
+            table.clock.cancel()
+        table.clock_due = event[0]
+        table.clock = asyncio.create_task(self._turn_clock(table), name=f"wizard-clock-{table.id}")
+
     async def _turn_clock(self, table: Table) -> None:
         """Remind members at half their turn time, and play their turn for them when it runs out."""
-        limit = table.turn_seconds
         while table.clock is asyncio.current_task():
-            due = [
-                (turn.started + (limit if turn.reminded else limit / 2), seat)
-                for seat, turn in table.turns.items()
-            ]
-            if not due:
+            event = self._next_event(table)
+            if event is None:
                 return
-            when, seat = min(due)
+            when, seat = event
             if when > now():
+                table.clock_due = when
                 await asyncio.sleep(when - now())
                 continue
             async with table.lock:
@@ -1067,7 +1089,7 @@ class TableManager:
                 turn = table.turns.get(seat)
                 if turn is None:
                     continue
-                deadline = turn.started + limit
+                deadline = turn.started + table.turn_seconds
                 if not turn.reminded:
                     turn.reminded = True
                     if now() < deadline:
