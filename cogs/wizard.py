@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import leaderboard, server_settings
+from cogs.utils import leaderboard, render, server_settings
 from cogs.utils.replies import Refusal, guarded
 from cogs.utils.server_settings import ServerSettingsStore
 from cogs.utils.store import TableStore
@@ -30,7 +30,6 @@ DESCRIPTION_LIMIT = 4096
 EMBEDS_PER_MESSAGE = 10
 EMBED_TOTAL_LIMIT = 6000
 AUTOCOMPLETE_LIMIT = 25
-EDITION_TITLES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 # /wizard rules topics, in the order autocomplete offers them, with the name shown there.
 RULES_TOPICS: dict[str, str] = {
     "classic": "Classic Wizard rules",
@@ -127,7 +126,7 @@ def rules_embeds(topic: str | None) -> list[discord.Embed]:
     topics = {"More topics (`/wizard rules topic:…`)": topic_list()}
     if topic is None or topic in EDITIONS:
         edition = topic or "classic"
-        return text_embeds(f"{EDITION_TITLES[edition]} rules", rules_summary(edition), **topics)
+        return text_embeds(f"{render.EDITION_NAMES[edition]} rules", rules_summary(edition), **topics)
     if topic == "variants":
         lines = [f"**{v.name}** (`{v.id}`): {v.help}" for v in VARIANTS.values()]
         intro = (

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from wizard_core.errors import RulesError
 from wizard_core.rules_text import EDITIONS
-from wizard_core.variants import VARIANTS, check_variants
+from wizard_core.variants import PRESETS, VARIANTS, check_variants
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "round_score"]
 
@@ -114,6 +115,25 @@ class Rules:
         if not all(isinstance(v, str) for v in variants):
             raise RulesError("variant names must be strings")
         return cls(edition, frozenset(variants), nannie_every)
+
+    def with_edition(self, edition: str) -> Rules:
+        """The same variants in another edition (a RulesError if that edition refuses them)."""
+        return Rules(edition, self.variants, self.nannie_every)
+
+    def with_variants(self, variants: Iterable[str]) -> Rules:
+        """Another set of variants in this edition. Nannie's every-3rd-round option goes with the rule.
+
+        >>> Rules("classic", {"nannie"}, 3).with_variants({"quick"}).nannie_every
+        2
+        """
+        chosen = frozenset(variants)
+        return Rules(self.edition, chosen, self.nannie_every if "nannie" in chosen else 2)
+
+    @classmethod
+    def from_preset(cls, preset_id: str) -> Rules:
+        """The rules of one of ``variants.PRESETS``."""
+        preset = PRESETS[preset_id]
+        return cls(preset.edition, preset.variants)
 
     def describe(self) -> str:
         """The edition and variants in words, for a lobby or a game's header."""

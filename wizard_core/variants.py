@@ -143,7 +143,7 @@ _ALL = (
         "gizzard-fester",
         "Smyrna Style (Gizzard/Fester)",
         "Call Gizzard! with a Wizard and Fester! with a Jester, or the card flips.",
-        "Whoever plays a Wizard must call \"Gizzard!\", and whoever plays a Jester must call \"Fester!\". "
+        'Whoever plays a Wizard must call "Gizzard!", and whoever plays a Jester must call "Fester!". '
         "A card played without its call counts as the opposite: a Wizard as a Jester, a Jester as a Wizard, "
         "in every respect (for following suit too). The call is made before playing the card, the table "
         "sees it, and it is used up by the caller's next card: a call that does not match that card is "

@@ -95,6 +95,8 @@ ELLIPSIS = "…"
 
 SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds", Suit.CLUBS: "Clubs"}
 EDITION_TITLES = {"classic": "Wizard", "camelot": "Wizard Camelot"}
+# An edition's full name, for lobbies and rule texts.
+EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
 TABLE_COLOUR = discord.Colour.blurple()
 YOUR_TURN_COLOUR = discord.Colour.green()

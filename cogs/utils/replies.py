@@ -17,6 +17,16 @@ class Refusal(Exception):
     """An interaction that is refused; the message is shown to that user only."""
 
 
+def sentence(error: Exception) -> str:
+    """A rules core error as a sentence for the player: its message starts with a capital, ends with a stop.
+
+    >>> sentence(ValueError("bids go from 0 to 1"))
+    'Bids go from 0 to 1.'
+    """
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 async def reply_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer an interaction with a message only its user sees, whether or not it was answered already."""
     if interaction.response.is_done():

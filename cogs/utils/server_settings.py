@@ -438,18 +438,19 @@ def _one(values: Sequence[str], allowed: Sequence[str]) -> str:
 
 def changed(settings: ServerSettings, name: str, values: Sequence[str]) -> ServerSettings:
     """The settings after choosing `values` in the select `name`; a Refusal for a value not offered."""
-    if name == "edition":
-        return dataclasses.replace(settings, edition=_one(values, EDITIONS))
-    if name == "preset":
-        preset = PRESETS[_one(values, list(PRESETS))]
-        return dataclasses.replace(settings, edition=preset.edition, variants=preset.variants, nannie_every=2)
-    if name == "variants":
-        if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
-            raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
-        chosen = frozenset(values)
-        # Eliminating every 3rd round is an option of Nannie's Rule: it goes when the rule goes.
-        every = settings.nannie_every if "nannie" in chosen else 2
-        return dataclasses.replace(settings, variants=chosen, nannie_every=every)
+    if name in ("edition", "preset", "variants"):
+        rules = settings.rules()
+        if name == "edition":
+            rules = rules.with_edition(_one(values, EDITIONS))
+        elif name == "preset":
+            rules = Rules.from_preset(_one(values, list(PRESETS)))
+        else:
+            if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
+                raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+            rules = rules.with_variants(values)
+        return dataclasses.replace(
+            settings, edition=rules.edition, variants=rules.variants, nannie_every=rules.nannie_every
+        )
     if name == "nannie":
         return dataclasses.replace(settings, nannie_every=int(_one(values, ("2", "3"))))
     if name == "timer":
@@ -481,21 +482,23 @@ async def handle_component(
     store = _store(interaction)
     async with store.lock(guild_id):
         current = await store.get(guild_id)
-        if match["select"] is not None:
-            assert values is not None
-            new = changed(current, match["select"], values)
-            page = SELECT_PAGE.get(match["select"], "more")
-        elif match["images"] is not None:
-            new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
-            page = "more"
-        elif match["reset"] is not None:
-            new, page = ServerSettings(), match["reset"]
-        else:
-            new, page = current, match["page"]
-        if new != current:
-            try:
+        try:
+            if match["select"] is not None:
+                assert values is not None
+                new = changed(current, match["select"], values)
+                page = SELECT_PAGE.get(match["select"], "more")
+            elif match["images"] is not None:
+                new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
+                page = "more"
+            elif match["reset"] is not None:
+                new, page = ServerSettings(), match["reset"]
+            else:
+                new, page = current, match["page"]
+            if new != current:
                 await store.set(guild_id, new)
-            except RulesError as error:
-                raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
-            log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new)
+                log.info(
+                    "Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new
+                )
+        except RulesError as error:
+            raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
     await interaction.response.edit_message(**_panel(interaction, await store.get(guild_id), page))

@@ -100,21 +100,6 @@ def _parse_images(raw: str) -> bool:
     raise SettingsError(f"WIZARD_IMAGES must be 1 (pictures of hands, tables and scores) or 0, got {raw!r}")
 
 
-def _parse_lobby_timeout(raw: str) -> float:
-    text = raw.strip()
-    if not text:
-        return 30.0
-    try:
-        minutes = float(text)
-    except ValueError:
-        minutes = -1.0
-    if not 1 <= minutes <= 24 * 60:
-        raise SettingsError(
-            f"WIZARD_LOBBY_TIMEOUT_MINUTES must be a number of minutes from 1 to 1440, got {raw!r}"
-        )
-    return minutes
-
-
 def _number_parser(
     variable: str, low: float, high: float, default: float, unit: str
 ) -> Callable[[str], float]:
@@ -141,7 +126,10 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "log_level": ("WIZARD_LOG_LEVEL", _parse_log_level),
     "dev_guild_id": ("WIZARD_DEV_GUILD_ID", _parse_dev_guild_id),
     "force_sync": ("WIZARD_SYNC_COMMANDS", _parse_force_sync),
-    "lobby_timeout_minutes": ("WIZARD_LOBBY_TIMEOUT_MINUTES", _parse_lobby_timeout),
+    "lobby_timeout_minutes": (
+        "WIZARD_LOBBY_TIMEOUT_MINUTES",
+        _number_parser("WIZARD_LOBBY_TIMEOUT_MINUTES", 1, 24 * 60, 30.0, "minutes"),
+    ),
     "images": ("WIZARD_IMAGES", _parse_images),
     "computer_delay": (
         "WIZARD_COMPUTER_DELAY",

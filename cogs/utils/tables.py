@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 
 from cogs.utils import computers, images, render
-from cogs.utils.replies import Refusal, reply_privately
+from cogs.utils.replies import Refusal, reply_privately, sentence
 from cogs.utils.server_settings import ServerSettings
 from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
 from wizard_core import (
@@ -87,12 +87,10 @@ LEVEL_HELP = {
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 # The level of the computer that stands in for a player who runs out of time or leaves.
 STAND_IN_LEVEL = "medium"
-DEFAULT_TURN_SECONDS = 120
 MISSED_TURNS_FOR_TAKEOVER = 2
 # Actions of the play phase that are not a card of the hand: the Smyrna Style calls, the Forehead card.
 SPECIAL_CODES = (CALL_GIZZARD, CALL_FESTER, PLAY_HIDDEN)
 DM_CLOSED = 50007
-EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
 
 def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
@@ -165,7 +163,7 @@ class Table:
     ping_id: int | None = None
     # Seconds a member has for a turn (0: no limit), the turns under way, and the tasks that keep
     # time and make the computers' moves.
-    turn_seconds: float = DEFAULT_TURN_SECONDS
+    turn_seconds: float = ServerSettings.turn_timer_seconds
     # The server's choices when the table opened: an idle lobby's lifetime (seconds) and pictures.
     lobby_timeout: float = 30 * 60
     images: bool = True
@@ -297,7 +295,7 @@ def lobby_view(table: Table) -> discord.ui.View:
             "edition",
             "Edition (host)…",
             [
-                discord.SelectOption(label=EDITION_NAMES[e], value=e, default=e == rules.edition)
+                discord.SelectOption(label=render.EDITION_NAMES[e], value=e, default=e == rules.edition)
                 for e in EDITIONS
             ],
             row=2,
@@ -632,7 +630,7 @@ class TableManager:
     def lobby_embed(self, table: Table, note: str | None = None) -> discord.Embed:
         """The lobby message."""
         embed = discord.Embed(
-            title=f"{EDITION_NAMES[table.edition]}: a new table",
+            title=f"{render.EDITION_NAMES[table.edition]}: a new table",
             description=(
                 f"Host: <@{table.host_id}>. Press **Join** to take a seat; the host can add computer "
                 f"players and presses **Start** with {MIN_PLAYERS} to {MAX_PLAYERS} players. "
@@ -660,7 +658,9 @@ class TableManager:
         action: str,
         values: list[str] | None = None,
     ) -> None:
-        """Join, Leave, Start, Cancel, and the host's Add and Remove a computer, on the lobby message."""
+        """Join, Leave, Start, Cancel; the host's Add and Remove a computer and the rule menus."""
+        if (values is not None) != (action in LOBBY_MENUS):
+            raise Refusal("That menu isn't valid.")
         user = interaction.user
         seat = table.seat_of(user.id)
         if action == "join":
@@ -699,7 +699,10 @@ class TableManager:
             if user.id != table.host_id:
                 raise Refusal(f"Only the host, <@{table.host_id}>, can choose the rules.")
             table.rules = self._chosen_rules(table.rules, action, values or [])
-            await self.store.set_rules(table.id, table.rules, now())
+            table.updated_at = now()
+            await self.store.set_rules(table.id, table.rules, table.updated_at)
+            await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
+            return
         elif action == "start":
             if user.id != table.host_id:
                 raise Refusal(f"Only the host, <@{table.host_id}>, can start the game.")
@@ -716,8 +719,6 @@ class TableManager:
             return
         else:
             raise Refusal("That button isn't valid.")
-        if (values is not None) != (action in LOBBY_MENUS):
-            raise Refusal("That menu isn't valid.")
         table.updated_at = now()
         await self.store.set_seats(table.id, table.records(), table.host_id, table.updated_at)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
@@ -729,20 +730,16 @@ class TableManager:
             if action == "edition":
                 if len(values) != 1 or values[0] not in EDITIONS:
                     raise Refusal("That isn't an edition: choose Classic or Camelot.")
-                return Rules(values[0], rules.variants, rules.nannie_every)
+                return rules.with_edition(values[0])
             if action == "preset":
                 if len(values) != 1 or values[0] not in PRESETS:
                     raise Refusal("That isn't one of the presets.")
-                preset = PRESETS[values[0]]
-                return Rules(preset.edition, preset.variants)
-            unknown = [v for v in values if v not in VARIANTS]
-            if unknown or len(set(values)) != len(values):
+                return Rules.from_preset(values[0])
+            if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
                 raise Refusal("That isn't a list of this bot's house rules.")
-            nannie_every = rules.nannie_every if "nannie" in values else 2
-            return Rules(rules.edition, frozenset(values), nannie_every)
+            return rules.with_variants(values)
         except RulesError as error:
-            text = str(error)
-            raise Refusal(f"{text[:1].upper()}{text[1:]}. Nothing was changed.") from None
+            raise Refusal(f"{sentence(error)} Nothing was changed.") from None
 
     def _may_manage(self, interaction: discord.Interaction[WizardBot], table: Table) -> bool:
         if interaction.user.id == table.host_id:
@@ -756,7 +753,7 @@ class TableManager:
         await self.store.close(table.id, "cancelled", now())
         table.status = "cancelled"
         self._remove(table)
-        embed = discord.Embed(title=f"{EDITION_NAMES[table.edition]}: table closed", description=why)
+        embed = discord.Embed(title=f"{render.EDITION_NAMES[table.edition]}: table closed", description=why)
         if interaction is not None:
             await interaction.response.edit_message(embed=embed, view=None)
         else:
@@ -782,10 +779,7 @@ class TableManager:
         try:
             game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
         except RulesError as error:
-            text = str(error)
-            raise Refusal(
-                f"{text[:1].upper()}{text[1:]}. Change the rules or the players, then start."
-            ) from None
+            raise Refusal(f"{sentence(error)} Change the rules or the players, then start.") from None
         await self.store.set_seats(table.id, table.records(), table.host_id, now())
         await self.store.start(table.id, game.seed, game.log, now())
         table.game = game
@@ -882,8 +876,7 @@ class TableManager:
         try:
             await self._commit(table, seat, code)
         except WizardError as error:
-            text = str(error)
-            raise Refusal(text[:1].upper() + text[1:] + ".") from None
+            raise Refusal(sentence(error)) from None
         if player.missed:
             player.missed = 0
             await self.store.set_seat(table.id, table.record(seat))
@@ -997,7 +990,7 @@ class TableManager:
         # many steps ago (this matters after a restart, when their controls are older than the game).
         since = game.version
         if game.current_player is None:
-            since -= sum(game.public_view().has_bid)
+            since -= sum(bid is not None for bid in game.bids)
         for seat in waiting:
             table.turns.setdefault(seat, Turn(now(), since))
         self._arm_clock(table)
@@ -1109,12 +1102,7 @@ class TableManager:
         if not player.dms_closed and await self._dm(table, seat, content=text) is not None:
             return
         await self._clear_ping(table)
-        ping = await self._send_channel(
-            table, content=f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**."
-        )
-        if ping is not None:
-            table.ping_id = ping.id
-            await self.store.set_ping(table.id, ping.id)
+        await self._ping(table, f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**.")
 
     async def _time_out(self, table: Table, seat: int) -> None:
         """A member's turn ran out: a computer plays it, and after the second miss in a row their seat."""
@@ -1166,10 +1154,7 @@ class TableManager:
         if game.is_over:
             await self._finish(table)
             return
-        embed, files = await self.table_message(
-            table, game.public_view(), files_allowed=self.channel_allows_files(table)
-        )
-        await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
+        await self._redraw_table(table)
         hands_shown = bids_done and any(before.view(s).hand_hidden for s in range(len(table.seats)))
         # The dealer chose trump: the hands are shown again, with the trump cards marked.
         trump_chosen = before.phase is Phase.CHOOSE_TRUMP and game.phase is not Phase.CHOOSE_TRUMP
@@ -1179,6 +1164,14 @@ class TableManager:
             await self._count_in(table, game.public_view())
         await self._notify_turn(table, actor=actor)
         self._keep_going(table)
+
+    async def _redraw_table(self, table: Table) -> None:
+        """Show a running game's current state on its table message, with the table's buttons."""
+        assert table.game is not None
+        embed, files = await self.table_message(
+            table, table.game.public_view(), files_allowed=self.channel_allows_files(table)
+        )
+        await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
 
     async def _count_in(self, table: Table, view: PublicView) -> None:
         """Hands In: the bids are shown together on a count of three, in one channel message."""
@@ -1260,9 +1253,11 @@ class TableManager:
                 seat.turn_message = message
                 return
         what = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "choose trump"}[view.phase]
-        ping = await self._send_channel(
-            table, content=f"<@{seat.user_id}>, it's your turn to {what}: press **Show my hand**."
-        )
+        await self._ping(table, f"<@{seat.user_id}>, it's your turn to {what}: press **Show my hand**.")
+
+    async def _ping(self, table: Table, text: str) -> None:
+        """Ping a member without DMs in the channel; the ping is remembered, to be deleted later."""
+        ping = await self._send_channel(table, content=text)
         if ping is not None:
             table.ping_id = ping.id
             await self.store.set_ping(table.id, ping.id)
@@ -1433,10 +1428,7 @@ class TableManager:
             await self._clear_ping(table)
         table.turns.pop(seat, None)
         table.notice = (seat, f"{render.display_name(left)} left; a computer plays their seat from here on.")
-        embed, files = await self.table_message(
-            table, table.game.public_view(), files_allowed=self.channel_allows_files(table)
-        )
-        await self._edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
+        await self._redraw_table(table)
         self._keep_going(table)
 
     async def end_game(self, table: Table, why: str) -> None:

@@ -198,7 +198,6 @@ def play_values(
     return estimate
 
 
-
 def forehead_values(know: Knowledge, trump: int, candidates: Sequence[int]) -> dict[int, float]:
     """The Forehead round, exactly: the mean points of each bid over every card this player might hold.
 
