@@ -954,8 +954,8 @@ class Game:
                     CARD_OF_BIT[mask.bit_length() - 1] if mask and q != player else None
                     for q, mask in enumerate(self._hands)
                 )
-            elif "third-time" in self._variants and self._round % 3 == 0:
-                hidden = self._phase != _PLAY
+            elif fields["blind_bidding"]:
+                hidden = True
         return PlayerView(
             **fields,
             player=player,
@@ -994,6 +994,12 @@ class Game:
             "active": self.active,
             "has_bid": tuple(b >= 0 for b in self._bids),
             "armed_call": self.armed_call,
+            "bids_secret": self._bids_secret(),
+            "blind_bidding": (
+                "third-time" in self._variants and self._round % 3 == 0 and self._phase in (_TRUMP, _BID)
+            ),
+            "forehead_round": self._forehead and self._phase != _OVER,
+            "saboteur": self._dealer if self._saboteur and self._phase != _OVER else None,
         }
 
     def result(self) -> GameResult:

@@ -121,6 +121,11 @@ class PublicView:
     (the Saboteur dealer) or still secret (Hidden Bid, Hands In, Delayed Reveal); ``has_bid`` says who
     has bid, secret or not. ``active`` is False for a player Nannie's Rule eliminated. ``armed_call`` is
     the Smyrna Style call the player to act has made for their next card.
+
+    What the variants mean right now: ``bids_secret`` while the bids made at once are hidden;
+    ``blind_bidding`` in a Third Time's The Harm round until its bids are in (nobody has seen their
+    cards); ``forehead_round`` in the Forehead card round; ``saboteur`` is the Wizard Saboteur dealer's
+    seat in a round under way (no bid, 20 points), else None.
     """
 
     players: tuple[str, ...]
@@ -147,6 +152,10 @@ class PublicView:
     active: tuple[bool, ...] = field(default=(), kw_only=True)
     has_bid: tuple[bool, ...] = field(default=(), kw_only=True)
     armed_call: CallName | None = field(default=None, kw_only=True)
+    bids_secret: bool = field(default=False, kw_only=True)
+    blind_bidding: bool = field(default=False, kw_only=True)
+    forehead_round: bool = field(default=False, kw_only=True)
+    saboteur: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)

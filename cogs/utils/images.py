@@ -192,7 +192,7 @@ def _detail(view: PublicView, seat: int) -> str:
     if view.active and not view.active[seat]:
         return "out"
     won = f"won {view.tricks_won[seat]}"
-    if "saboteur" in view.variants and seat == view.dealer and view.phase is not Phase.GAME_OVER:
+    if seat == view.saboteur:
         return "saboteur" if view.phase is not Phase.PLAY else f"{won}, saboteur"
     if bid is None:
         secret = bool(view.has_bid) and view.has_bid[seat]

@@ -288,7 +288,7 @@ def _is_active(view: PublicView, seat: int) -> bool:
 
 def _is_saboteur(view: PublicView, seat: int) -> bool:
     """True for the Wizard Saboteur dealer of a round under way: no bid, 20 points."""
-    return "saboteur" in view.variants and seat == view.dealer and view.phase is not Phase.GAME_OVER
+    return seat == view.saboteur
 
 
 def _bid_text(view: PublicView, seat: int) -> str:
@@ -404,23 +404,8 @@ def variants_line(variants: Iterable[str]) -> str | None:
 
 
 def _bids_secret(view: PublicView) -> bool:
-    """True while the table knows who has bid but not what (the public view shows no bid at all)."""
-    if not {"hidden-bid", "hands-in", "delayed-reveal"} & view.variants:
-        return False
-    return view.phase is Phase.BID or (view.phase is Phase.PLAY and "delayed-reveal" in view.variants)
-
-
-def _cards_unseen(view: PublicView) -> bool:
-    """True in a Third Time's The Harm round before the bidding is over: nobody has seen their cards."""
-    return (
-        "third-time" in view.variants
-        and view.round_number % 3 == 0
-        and view.phase in (Phase.CHOOSE_TRUMP, Phase.BID)
-    )
-
-
-def _forehead_round(view: PublicView) -> bool:
-    return "forehead" in view.variants and view.cards_per_player == 1 and view.phase is not Phase.GAME_OVER
+    """True while the table knows who has bid but not what (once the dealer has chosen trump)."""
+    return view.bids_secret and view.phase is not Phase.CHOOSE_TRUMP
 
 
 def _variant_lines(view: PublicView) -> list[str]:
@@ -438,9 +423,9 @@ def _variant_lines(view: PublicView) -> list[str]:
             lines.append(
                 f"Everyone bids at once; the bids ({SECRET_BID}) are shown together when all are in."
             )
-    if _cards_unseen(view):
+    if view.blind_bidding:
         lines.append("**Third Time's The Harm:** everyone bids before seeing their cards this round.")
-    if _forehead_round(view):
+    if view.forehead_round:
         lines.append(
             "**Forehead card:** everyone sees the others' cards but not their own, and plays it unseen."
         )

@@ -1155,7 +1155,8 @@ class TableManager:
             await self._finish(table)
             return
         await self._redraw_table(table)
-        hands_shown = bids_done and any(before.view(s).hand_hidden for s in range(len(table.seats)))
+        shown_before = before.public_view()
+        hands_shown = bids_done and (shown_before.blind_bidding or shown_before.forehead_round)
         # The dealer chose trump: the hands are shown again, with the trump cards marked.
         trump_chosen = before.phase is Phase.CHOOSE_TRUMP and game.phase is not Phase.CHOOSE_TRUMP
         if new_round or hands_shown or (trump_chosen and not new_round):
