@@ -115,7 +115,7 @@ def incompatible_with(variant: Variant) -> list[str]:
         if other.id == variant.id:
             continue
         try:
-            check_variants("classic", {variant.id, other.id})
+            check_variants({variant.id, other.id})
         except RulesError:
             names.append(other.name)
     return names

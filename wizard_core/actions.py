@@ -46,6 +46,8 @@ CALL_FESTER = 101
 PLAY_HIDDEN = 102
 
 CallName = Literal["gizzard", "fester"]
+# The Smyrna Style calls by action code.
+CALL_NAMES: dict[int, CallName] = {CALL_GIZZARD: "gizzard", CALL_FESTER: "fester"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +117,9 @@ class Call:
     @property
     def code(self) -> int:
         """The engine's action code."""
-        if self.name == "gizzard":
-            return CALL_GIZZARD
-        if self.name == "fester":
-            return CALL_FESTER
+        for code, name in CALL_NAMES.items():
+            if name == self.name:
+                return code
         raise IllegalActionError(f"the calls are 'gizzard' and 'fester', not {self.name!r}")
 
     def __str__(self) -> str:
@@ -164,10 +165,8 @@ def decode(code: int) -> Action:
         return Bid(code - BID_BASE)
     if TRUMP_BASE <= code < TRUMP_BASE + 4:
         return ChooseTrump(Suit(code - TRUMP_BASE))
-    if code == CALL_GIZZARD:
-        return Call("gizzard")
-    if code == CALL_FESTER:
-        return Call("fester")
+    if code in CALL_NAMES:
+        return Call(CALL_NAMES[code])
     if code == PLAY_HIDDEN:
         return PlayHidden()
     raise IllegalActionError(f"{code!r} is not an action")

@@ -50,6 +50,7 @@ from wizard_core.actions import (
     BID_BASE,
     CALL_FESTER,
     CALL_GIZZARD,
+    CALL_NAMES,
     PLAY_HIDDEN,
     TRUMP_BASE,
     Action,
@@ -89,6 +90,7 @@ from wizard_core.tricks import (
     WIZARD_AS_JESTER,
     MerlinAs,
 )
+from wizard_core.variants import BID_LIMITS, SIMULTANEOUS_BIDS
 from wizard_core.views import (
     GameResult,
     Phase,
@@ -116,11 +118,10 @@ _PHASES = (Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.GAME_OVER)
 # ``_current`` when nobody in particular is to act: the game is over, or everyone bids at once.
 _NOBODY = -1
 
-_SIMULTANEOUS = frozenset({"hidden-bid", "delayed-reveal", "hands-in"})
-_BID_LIMITS = frozenset({"no-even-bids", "canadian", "hardcore"})
+_SIMULTANEOUS = frozenset(SIMULTANEOUS_BIDS)
+_BID_LIMITS = frozenset(BID_LIMITS)
 # Wizard Maximus: trump of rounds 1 to 5 (clubs, diamonds, hearts, spades, none).
 _MAXIMUS_TRUMPS = (3, 2, 1, 0, NO_TRUMP)
-_CALL_NAMES: dict[int, CallName] = {CALL_GIZZARD: "gizzard", CALL_FESTER: "fester"}
 
 # Play codes to the hand bits they may take: Merlin's two codes both take Merlin's bit.
 # Padded with zeros to 128 entries, so that any other small code, negative ones included, takes no card.
@@ -502,17 +503,14 @@ class Game:
         """The bid a limit takes from ``player`` now (the one making the bids add up), and why; or None."""
         size = self._size
         bid = size - sum(b for b in self._bids if b >= 0)  # the player has not bid yet
-        if not 0 <= bid <= size:
+        # R-9 keeps the bid limits to ordered bidding, which ends with the dealer (never eliminated).
+        if not 0 <= bid <= size or player != self._dealer:
             return None
         variants = self._variants
-        bids = self._bids
-        last = not any(bids[q] < 0 and self._bids_this_round(q) for q in self._seats if q != player)
-        if "no-even-bids" in variants and last:
+        if "no-even-bids" in variants:
             return bid, (
                 f"Bids may not add up: a bid of {bid} would make the bids total {size}, the number of tricks"
             )
-        if player != self._dealer:
-            return None
         totals = self._totals
         leading = all(totals[player] > totals[q] for q in self._seats if q != player)
         if "canadian" in variants and leading and bid != 0:
@@ -529,7 +527,7 @@ class Game:
 
     def _play(self, code: int, p: int) -> None:
         """Play a card, or make a Smyrna Style call, with every variant that changes play."""
-        if code in _CALL_NAMES:
+        if code in CALL_NAMES:
             self._make_call(code, p)
             return
         hand = self._hands[p]
@@ -593,7 +591,7 @@ class Game:
 
     def _make_call(self, code: int, p: int) -> None:
         """Smyrna Style: arm "Gizzard!" or "Fester!" for the player's next card."""
-        name = _CALL_NAMES[code].capitalize()
+        name = CALL_NAMES[code].capitalize()
         if not self._gizzard:
             raise IllegalActionError(f"calling {name} is a Smyrna Style rule; this table does not play it")
         if self._forehead:
@@ -601,7 +599,7 @@ class Game:
                 "in the Forehead card round Wizards and Jesters count as themselves: there is nothing to call"
             )
         if self._call:
-            called = _CALL_NAMES[self._call].capitalize()
+            called = CALL_NAMES[self._call].capitalize()
             raise IllegalActionError(f"you have already called {called}: now play your card")
         card = "Wizard" if code == CALL_GIZZARD else "Jester"
         if not self._hands[p] & (_WIZARD_BITS if code == CALL_GIZZARD else _JESTER_BITS):
@@ -853,7 +851,7 @@ class Game:
     @property
     def armed_call(self) -> CallName | None:
         """The Smyrna Style call the player to act has made for their next card, if any."""
-        return _CALL_NAMES.get(self._call)
+        return CALL_NAMES.get(self._call)
 
     @property
     def trump(self) -> Suit | None:

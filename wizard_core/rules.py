@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from wizard_core.errors import RulesError
 from wizard_core.rules_text import EDITIONS
-from wizard_core.variants import PRESETS, VARIANTS, check_variants
+from wizard_core.variants import PRESETS, SCHEDULES, VARIANTS, check_variants
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "round_score"]
 
@@ -48,7 +48,7 @@ class Rules:
         if self.edition not in EDITIONS:
             raise RulesError(f"unknown edition {self.edition!r}: choose classic or camelot")
         object.__setattr__(self, "variants", frozenset(self.variants))
-        check_variants(self.edition, self.variants)
+        check_variants(self.variants)
         if self.nannie_every not in (2, 3):
             raise RulesError("Nannie's Rule eliminates after every 2nd or every 3rd round")
         if self.nannie_every != 2 and "nannie" not in self.variants:
@@ -90,7 +90,7 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Refuse a player count these rules cannot be played with (R-9: Forehead needs a 1-card round)."""
         if "forehead" in self.variants and 1 not in self.hand_sizes(players):
-            schedule = next(VARIANTS[v].name for v in ("quick", "maximus", "nannie") if v in self.variants)
+            schedule = next(VARIANTS[v].name for v in SCHEDULES if v in self.variants)
             raise RulesError(
                 f"Forehead card cannot be combined with {schedule} for {players} players: "
                 f"{schedule} has no 1-card round with {players} players"

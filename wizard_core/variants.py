@@ -5,7 +5,7 @@ checks a combination; the game applies them.
 
 >>> find_variant("Canadian Rule").id
 'canadian'
->>> check_variants("classic", {"maximus", "quick"})
+>>> check_variants({"maximus", "quick"})
 Traceback (most recent call last):
 ...
 wizard_core.errors.RulesError: Wizard Maximus cannot be combined with Quick play: each sets the deal schedule
@@ -19,13 +19,15 @@ from dataclasses import dataclass
 from wizard_core.errors import RulesError
 
 __all__ = [
+    "BID_LIMITS",
     "PRESETS",
+    "SCHEDULES",
+    "SIMULTANEOUS_BIDS",
     "UNSUPPORTED_VARIANTS",
     "VARIANTS",
     "Preset",
     "Variant",
     "check_variants",
-    "find_preset",
     "find_variant",
 ]
 
@@ -196,14 +198,14 @@ PRESETS: Mapping[str, Preset] = {
 }
 """The lobby's presets by id."""
 
-_ORDERED_BIDS = ("no-even-bids", "canadian", "hardcore")
+# Groups of variants the game treats alike.
+BID_LIMITS = ("no-even-bids", "canadian", "hardcore")
+SIMULTANEOUS_BIDS = ("hidden-bid", "delayed-reveal", "hands-in")
+SCHEDULES = ("maximus", "quick", "nannie")
 _NO_LAST_BIDDER = {
-    "hidden-bid": "everyone bids at once",
-    "delayed-reveal": "everyone bids at once",
-    "hands-in": "everyone bids at once",
+    **{name: "everyone bids at once" for name in SIMULTANEOUS_BIDS},
     "saboteur": "the dealer does not bid",
 }
-_SCHEDULES = ("maximus", "quick", "nannie")
 
 
 def find_variant(name: str) -> Variant:
@@ -215,22 +217,13 @@ def find_variant(name: str) -> Variant:
     raise RulesError(f"there is no variant called {name!r}")
 
 
-def find_preset(name: str) -> Preset:
-    """The preset with this id or name (any case), or a RulesError."""
-    key = _normal(name)
-    for preset in PRESETS.values():
-        if key in (_normal(preset.id), _normal(preset.name)):
-            return preset
-    raise RulesError(f"there is no preset called {name!r}")
-
-
-def check_variants(edition: str, variants: Iterable[str]) -> None:
+def check_variants(variants: Iterable[str]) -> None:
     """Refuse unknown variants and the combinations of R-9, naming both options."""
     chosen = set(variants)
     for name in sorted(chosen):
         if name not in VARIANTS:
             raise RulesError(f"the variant {name!r} does not exist")
-    for ordered in _ORDERED_BIDS:
+    for ordered in BID_LIMITS:
         for other, why in _NO_LAST_BIDDER.items():
             if ordered in chosen and other in chosen:
                 first, second = VARIANTS[ordered].name, VARIANTS[other].name
@@ -238,7 +231,7 @@ def check_variants(edition: str, variants: Iterable[str]) -> None:
                     f"{first} cannot be combined with {second}: {first} needs a last bidder, "
                     f"and with {second} {why}"
                 )
-    schedules = [name for name in _SCHEDULES if name in chosen]
+    schedules = [name for name in SCHEDULES if name in chosen]
     if len(schedules) > 1:
         first, second = (VARIANTS[name].name for name in schedules[:2])
         raise RulesError(f"{first} cannot be combined with {second}: each sets the deal schedule")

@@ -14,15 +14,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from wizard_core.cards import BITS_OF_FACE, JESTER_FACE, SUIT_MASKS, WIZARD_FACE, Card, bits_of, deck_bits
+from wizard_core.cards import (
+    BITS_OF_FACE,
+    JESTER_BITS,
+    SUIT_MASKS,
+    WIZARD_BITS,
+    Card,
+    bits_of,
+    deck_bits,
+)
 from wizard_core.tricks import NEXT_LED, NO_LED, NO_TRUMP, play_code
 from wizard_core.views import PlayerView, TrickView
 
 __all__ = ["Knowledge"]
 
-_WIZARDS = BITS_OF_FACE[WIZARD_FACE]
-_JESTERS = BITS_OF_FACE[JESTER_FACE]
-_COPIES = _WIZARDS | _JESTERS
+_COPIES = WIZARD_BITS | JESTER_BITS
 _SUIT_OF_BIT = tuple(i // 13 if i < 52 else 4 for i in range(64))
 # Below this many tries a constrained deal is redrawn; past it, it is built with a feasibility check.
 _GREEDY_TRIES = 25
@@ -42,13 +48,11 @@ class Knowledge:
     """
 
     __slots__ = (
-        "armed_call",
         "bids",
         "blind",
         "cards",
         "fixed",
         "forehead",
-        "gizzard",
         "hand",
         "hand_sizes",
         "known",
@@ -82,8 +86,6 @@ class Knowledge:
         self.hand_sizes: tuple[int, ...] = tuple(view.hand_sizes[p] for p in self.seats)
         self.blind = view.hand_hidden
         self.forehead = bool(view.others_cards)
-        self.gizzard = "gizzard-fester" in view.variants
-        self.armed_call = view.armed_call
         self.saboteur = index.get(view.dealer, -1) if "saboteur" in view.variants else -1
         allowed = deck_bits(view.edition)
         used = 0
@@ -161,13 +163,13 @@ class Knowledge:
                 continue
             if hand & ~self.unseen & ~_COPIES:
                 return False
-            wizards += (hand & _WIZARDS).bit_count()
-            jesters += (hand & _JESTERS).bit_count()
+            wizards += (hand & WIZARD_BITS).bit_count()
+            jesters += (hand & JESTER_BITS).bit_count()
             for suit in range(4):
                 if self.voids[p] >> suit & 1 and hand & SUIT_MASKS[suit]:
                     return False
         unseen = self.unseen
-        return wizards <= (unseen & _WIZARDS).bit_count() and jesters <= (unseen & _JESTERS).bit_count()
+        return wizards <= (unseen & WIZARD_BITS).bit_count() and jesters <= (unseen & JESTER_BITS).bit_count()
 
     def sample(self, rng: random.Random) -> list[int]:
         """A deal of the unseen cards to the players whose hands are not seen, respecting known voids."""
@@ -253,8 +255,8 @@ def _same_cards(one: int, other: int) -> bool:
     """True if two masks hold the same cards, whichever copies of the Wizards and Jesters they have."""
     return (
         one & ~_COPIES == other & ~_COPIES
-        and (one & _WIZARDS).bit_count() == (other & _WIZARDS).bit_count()
-        and (one & _JESTERS).bit_count() == (other & _JESTERS).bit_count()
+        and (one & WIZARD_BITS).bit_count() == (other & WIZARD_BITS).bit_count()
+        and (one & JESTER_BITS).bit_count() == (other & JESTER_BITS).bit_count()
     )
 
 

@@ -50,11 +50,6 @@ class Estimate:
         self.samples = 0
         self.weight = 0.0
 
-    def means(self) -> dict[int, float]:
-        """The mean points of each option, samples weighted by how well they explain the bids."""
-        weight = self.weight or 1.0
-        return {option: total / weight for option, total in self.totals.items()}
-
     def best(self) -> int:
         """The option with the highest mean; the first of equals, so results do not depend on timing."""
         totals = self.totals
@@ -109,10 +104,9 @@ def bid_values(
     deadline: float,
     max_samples: int,
     candidates: Sequence[int],
-    trump: int | None = None,
 ) -> Estimate:
     """Expected points of each candidate bid, the other players bidding quickly on their sampled hands."""
-    trump = know.trump if trump is None else trump
+    trump = know.trump
     estimate = Estimate(candidates)
     totals = estimate.totals
     me, cards = know.me, know.cards

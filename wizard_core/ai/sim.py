@@ -56,8 +56,8 @@ CODE_BITS = (
     _CODE_BITS[JESTER_FACE],
     *_CODE_BITS[TABLE_CODES:],
 )
-if not _SUIT_CODE_TABLES[0]:
-    _build_code_tables()
+# Built by the first game or trick state (see TrickState), not at import: the bot imports this module
+# at start-up only for the level names.
 _SUIT_CODES = _SUIT_CODE_TABLES
 
 
@@ -227,6 +227,8 @@ class TrickState:
         remaining: int,
     ) -> None:
         """The state after ``trick`` (play codes from ``leader``), with ``remaining`` tricks unfinished."""
+        if not _SUIT_CODE_TABLES[0]:
+            _build_code_tables()
         self.leader = leader
         self.tricks = list(tricks)
         self.null = null
