@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 BUTTON = 2
 MESSAGE_COMPONENT = 3
+SELECT = 3
 ACT_ID = re.compile(r"wizard:act:(?P<table>\d+):(?P<version>\d+):(?P<code>\d+)")
 ROUND_IN_TITLE = re.compile(r"Round (\d+)\b")
 
@@ -155,6 +156,14 @@ class TestTable:
     def act_id(self, code: int, version: int | None = None) -> str:
         return make_custom_id("act", self.table_id, self.game.version if version is None else version, code)
 
+    def latest_controls(self, player: MemberActor) -> StoredMessage | None:
+        """The player's newest DM that carries controls of this table, of any version (while everyone
+        bids at once, the others' bids move the game on and the controls stay good)."""
+        for message in reversed(self.dm_messages(player)):
+            if [cid for cid in act_ids(message) if f":{self.table_id}:" in cid]:
+                return message
+        return None
+
     def dm_controls(self, player: MemberActor, version: int | None = None) -> StoredMessage | None:
         """The player's newest DM with controls of this table at `version` (default: the current one)."""
         version = self.game.version if version is None else version
@@ -173,6 +182,36 @@ class TestTable:
             result = await player.click(self.table_message, label="Show my hand")
         assert result.ephemeral, result.response.content if result.response else result
         return result
+
+
+def lobby_id(table: TestTable, action: str) -> str:
+    """The custom_id of one of the lobby's buttons or menus."""
+    return make_custom_id("lobby", table.table_id, 0, action)
+
+
+async def press(table: TestTable, player: MemberActor, code: int) -> InteractionResult:
+    """The member presses the button of `code` on their newest DM controls."""
+    message = table.latest_controls(player)
+    assert message is not None, f"{player.name} has no controls"
+    cid = next(c for c in act_ids(message) if act_code(c) == code)
+    return await player.user.click(clickable(table.env, message), custom_id=cid)
+
+
+async def forge_select(
+    env: Env,
+    actor: MemberActor,
+    message: ResponseMessage | StoredMessage,
+    custom_id: str,
+    values: list[str],
+) -> InteractionResult:
+    """A select choice the client never offered (a tampered client), on a select the message has."""
+    stored_message = env.backend.get_message(message.channel_id, message.id)
+    data = {"custom_id": custom_id, "component_type": SELECT, "values": values}
+    env._begin_operation("select")
+    try:
+        return await simcord_actors._component_interaction(actor, stored_message, data)
+    finally:
+        env._end_operation()
 
 
 def make_players(env: Env, guild: GuildHandle, count: int, prefix: str = "player") -> list[MemberActor]:

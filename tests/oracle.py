@@ -77,9 +77,7 @@ def _check_cards(cards: list[str], edition: str) -> None:
         if card not in available:
             raise ValueError(f"{card!r} is not a card of the {edition} deck")
         if count > available[card]:
-            raise ValueError(
-                f"{card!r} appears {count} times; the deck has {available[card]}"
-            )
+            raise ValueError(f"{card!r} appears {count} times; the deck has {available[card]}")
 
 
 def _check_merlin(cards: list[str], merlin: str | None) -> None:
@@ -87,9 +85,7 @@ def _check_merlin(cards: list[str], merlin: str | None) -> None:
     if merlin not in MERLIN_DECLARATIONS:
         raise ValueError(f"merlin must be 'wizard', 'jester' or None, not {merlin!r}")
     if MERLIN in cards and merlin is None:
-        raise ValueError(
-            "Merlin was played, so its declaration ('wizard' or 'jester') is needed"
-        )
+        raise ValueError("Merlin was played, so its declaration ('wizard' or 'jester') is needed")
 
 
 def _acts_as_wizard(card: str, merlin: str | None) -> bool:
@@ -258,7 +254,5 @@ def oracle_first_dealer_rank(card: str, edition: str) -> int:
 def oracle_rounds(players: int) -> int:
     """Number of rounds in a game: 60 cards divided by the number of players."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-        )
+        raise ValueError(f"Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     return 60 // players

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from bot_helpers import (
+    SELECT,
     TestTable,
     act_code,
     act_ids,
@@ -20,17 +21,19 @@ from bot_helpers import (
     buttons,
     clickable,
     custom_ids,
+    forge_select,
+    lobby_id,
     make_players,
     manager,
     message_payload,
     message_text,
+    press,
     result_rows,
     snapshot,
     stored,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import ChannelHandle, Env, MemberActor
-from simcord import actors as simcord_actors
+from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
 from cogs.utils.tables import Table as BotTable
@@ -40,9 +43,6 @@ from wizard_core import Game
 # default 5 s to settle. The limit stays below the turn clock's first timer (60 s): SimCord waits in
 # real time for a timer that falls due within it.
 pytestmark = pytest.mark.simcord(settle_timeout=20)
-
-SELECT = 3
-MESSAGE_COMPONENT = 3
 
 
 def seats(database_path: Path, table_id: int) -> list[dict[str, Any]]:
@@ -77,10 +77,6 @@ async def lobby_with_computers(
     return table
 
 
-def lobby_id(table: TestTable, action: str) -> str:
-    return f"wizard:lobby:{table.table_id}:0:{action}"
-
-
 def bot_table(table: TestTable) -> BotTable:
     found = table.bot_table
     assert found is not None
@@ -98,21 +94,12 @@ async def play_member_turn(table: TestTable, player: MemberActor, rng: random.Ra
     game = table.game
     seat = human_seat(table, player)
     assert seat in game.to_act
-    # The newest DM with this table's controls: while everyone bids at once it may be a few versions old.
-    message = next(
-        (
-            m
-            for m in reversed(table.dm_messages(player))
-            if [c for c in act_ids(m) if f":{table.table_id}:" in c]
-        ),
-        None,
-    )
+    # While everyone bids at once the newest controls may be a few versions old.
+    message = table.latest_controls(player)
     assert message is not None, f"{player.name} has no controls for their turn"
     offered = sorted(act_code(cid) for cid in act_ids(message))
     assert offered == sorted(game.legal_actions(seat))
-    code = rng.choice(offered)
-    cid = next(c for c in act_ids(message) if act_code(c) == code)
-    result = await player.user.click(clickable(table.env, message), custom_id=cid)
+    result = await press(table, player, rng.choice(offered))
     assert not result.ephemeral, result.response.content if result.response else result
 
 
@@ -131,22 +118,6 @@ async def play_members_to_the_end(table: TestTable, rng: random.Random, limit: i
         player = next(p for p in table.players if p.id == seat.user_id)
         await play_member_turn(table, player, rng)
     raise AssertionError("the game did not end")
-
-
-async def forge_select(
-    env: Env, actor: MemberActor, message: StoredMessage, cid: str, values: list[str]
-) -> Any:
-    """A select whose value the bot never offered (a tampered client), sent on the real message."""
-    payload = message_payload(env, message)
-    channel = ChannelHandle(env, actor.guild, env.backend.get_channel(message.channel_id))
-    data = {"custom_id": cid, "component_type": SELECT, "values": values}
-    env._begin_operation("select")
-    try:
-        return await simcord_actors._dispatch_actor_interaction(
-            actor, MESSAGE_COMPONENT, channel, data, extra={"message": payload}, source_message_id=message.id
-        )
-    finally:
-        env._end_operation()
 
 
 # -- the lobby -------------------------------------------------------------------------------------------

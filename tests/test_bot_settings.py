@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import pytest
-from bot_helpers import assert_refused, buttons, forge_click, message_text
+from bot_helpers import SELECT, assert_refused, buttons, forge_click, forge_select, message_text
 from discord_payloads import assert_valid_discord_payloads
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
-from simcord import actors as simcord_actors
 from simcord.components import walk_components
 
 from cogs.utils.server_settings import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
-SELECT = 3
 SERVER = 0
 
 
@@ -112,19 +110,6 @@ async def choose(
 
 async def click(member: MemberActor, message: ResponseMessage, label: str) -> ResponseMessage:
     return panel(await member.click(message, label=label))
-
-
-async def forge_select(
-    env: Env, actor: MemberActor, message: ResponseMessage, custom_id: str, values: list[str]
-) -> InteractionResult:
-    """A select choice the client never offered (a tampered client), on a select the message has."""
-    stored = env.backend.get_message(message.channel_id, message.id)
-    data = {"custom_id": custom_id, "component_type": SELECT, "values": values}
-    env._begin_operation("select")
-    try:
-        return await simcord_actors._component_interaction(actor, stored, data)
-    finally:
-        env._end_operation()
 
 
 def setup_server(env: Env) -> tuple[GuildHandle, ChannelHandle, MemberActor]:

@@ -20,18 +20,18 @@ from bot_helpers import (
     assert_no_hand_leaks,
     assert_refused,
     buttons,
-    clickable,
     fast_forward,
     forge_click,
+    lobby_id,
     make_players,
     manager,
     message_text,
+    press,
     snapshot,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor, ResponseMessage
-from simcord.backend.models import Message as StoredMessage
 
 from cogs.utils.server_settings import ServerSettings
 from wizard_core import CALL_GIZZARD, PLAY_HIDDEN, Game, Phase, PlayedCard, Rules
@@ -73,28 +73,8 @@ async def choose_trump_if_asked(table: TestTable) -> None:
         assert not result.ephemeral
 
 
-def lobby_id(table: TestTable, action: str) -> str:
-    return f"wizard:lobby:{table.table_id}:0:{action}"
-
-
-def latest_controls(table: TestTable, player: MemberActor) -> StoredMessage | None:
-    """The player's newest DM that carries controls of this table (any version)."""
-    for message in reversed(table.dm_messages(player)):
-        if [cid for cid in act_ids(message) if f":{table.table_id}:" in cid]:
-            return message
-    return None
-
-
-async def press(table: TestTable, player: MemberActor, code: int) -> Any:
-    """The member presses the button of `code` on their newest DM controls."""
-    message = latest_controls(table, player)
-    assert message is not None, f"{player.name} has no controls"
-    cid = next(c for c in act_ids(message) if act_code(c) == code)
-    return await player.user.click(clickable(table.env, message), custom_id=cid)
-
-
 def offered(table: TestTable, player: MemberActor) -> list[int]:
-    message = latest_controls(table, player)
+    message = table.latest_controls(player)
     return [] if message is None else sorted(act_code(c) for c in act_ids(message))
 
 
@@ -223,7 +203,7 @@ async def test_a_second_bid_is_refused(simcord_env: Env, database_path: Path) ->
     table = await open_lobby_with(simcord_env, 3, ["hidden-bid"])
     await start(table)
     player = table.players[1]
-    message = latest_controls(table, player)
+    message = table.latest_controls(player)
     assert message is not None
     await press(table, player, 64)
     shown = await show(table, player)

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 import discord
 import pytest
 from bot_helpers import (
+    SELECT,
     assert_refused,
     buttons,
     fast_forward,
     forge_click,
+    forge_select,
     in_round,
     make_players,
     manager,
@@ -29,8 +31,7 @@ from bot_helpers import (
     play,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
-from simcord import actors as simcord_actors
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor, ResponseMessage
 from simcord.backend.errors import SetupError
 from simcord.components import walk_components
 from test_leaderboard import (
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.simcord(check_errors=True)
 
 LINE = re.compile(r"^`\s*(?P<position>\d+)\.` <@(?P<user>\d+)> · .*$")
-SELECT = 3
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
@@ -143,19 +143,6 @@ async def play_one_game_through_the_bot(env: Env) -> tuple[GuildHandle, ChannelH
     final = await play(table, rng)
     assert final is not None and final.is_over
     return table.guild, table.channel, list(table.players)
-
-
-async def forge_select(
-    env: Env, actor: MemberActor, message: ResponseMessage, custom_id: str, values: list[str]
-) -> InteractionResult:
-    """A select choice whose value the bot never offered (a tampered client)."""
-    stored = env.backend.get_message(message.channel_id, message.id)
-    data = {"custom_id": custom_id, "component_type": SELECT, "values": values}
-    env._begin_operation("select")
-    try:
-        return await simcord_actors._component_interaction(actor, stored, data)
-    finally:
-        env._end_operation()
 
 
 def admin_of(env: Env, guild: GuildHandle, name: str = "moderator") -> MemberActor:

@@ -97,9 +97,7 @@ def test_camelot_golden_f_only_jesters() -> None:
         ("Hand Twenty", "Thomas", 0, 0, 20),
     ],
 )
-def test_golden_scoring(
-    hand: str, player: str, bid: int, tricks: int, score: int
-) -> None:
+def test_golden_scoring(hand: str, player: str, bid: int, tricks: int, score: int) -> None:
     assert oracle_round_score(bid, tricks) == score, (hand, player)
 
 
@@ -301,9 +299,7 @@ def test_legal_camelot_every_special_may_be_played_R6() -> None:
     assert oracle_legal_plays(hand, ["K♣"], "camelot") == expected
 
 
-@pytest.mark.parametrize(
-    "opener", ["Jester", "Excalibur", "Morgan le Fay", "Holy Grail"]
-)
+@pytest.mark.parametrize("opener", ["Jester", "Excalibur", "Morgan le Fay", "Holy Grail"])
 def test_legal_camelot_specials_neither_set_nor_free_R6(opener: str) -> None:
     hand = ["3♠", "K♥", "A♦"]
     assert oracle_legal_plays(hand, [opener], "camelot") == set(hand)
@@ -312,16 +308,12 @@ def test_legal_camelot_specials_neither_set_nor_free_R6(opener: str) -> None:
 
 def test_legal_camelot_merlin_as_wizard_frees_R6() -> None:
     hand = ["3♠", "K♥", "A♦"]
-    assert oracle_legal_plays(
-        hand, ["Merlin", "5♥"], "camelot", merlin="wizard"
-    ) == set(hand)
+    assert oracle_legal_plays(hand, ["Merlin", "5♥"], "camelot", merlin="wizard") == set(hand)
 
 
 def test_legal_camelot_merlin_as_jester_does_not_free_R6() -> None:
     hand = ["3♠", "K♥", "A♦"]
-    assert oracle_legal_plays(hand, ["Merlin", "5♥"], "camelot", merlin="jester") == {
-        "K♥"
-    }
+    assert oracle_legal_plays(hand, ["Merlin", "5♥"], "camelot", merlin="jester") == {"K♥"}
 
 
 def test_legal_empty_hand() -> None:
