@@ -247,7 +247,7 @@ async def measure(path: Path, repeats: int, now: float, members: int) -> list[tu
 
         async def history_work() -> object:
             games, more = await lb.recent_games(db, GUILD, FIRST_USER, 3)
-            return lb.history_embed(games, FIRST_USER, 3, more), lb.history_view(games, FIRST_USER, 3, more)
+            return lb.history_embed(games, FIRST_USER, 3), lb.history_view(games, FIRST_USER, 3, more)
 
         async def sheet_work() -> object:
             sheet = await lb.score_sheet(db, GUILD, rng.randrange(1, 1000))

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import leaderboard, render, server_settings
+from cogs.utils.render import DESCRIPTION_LIMIT, EMBED_TOTAL_LIMIT, FIELD_VALUE_LIMIT
 from cogs.utils.replies import Refusal, guarded
 from cogs.utils.server_settings import ServerSettingsStore
 from cogs.utils.store import TableStore
@@ -25,10 +26,7 @@ ABOUT = (
     "The table, the bids and the tricks are shown to everyone in the channel; "
     "your hand is shown only to you."
 )
-FIELD_LIMIT = 1024
-DESCRIPTION_LIMIT = 4096
 EMBEDS_PER_MESSAGE = 10
-EMBED_TOTAL_LIMIT = 6000
 AUTOCOMPLETE_LIMIT = 25
 # /wizard rules topics, in the order autocomplete offers them, with the name shown there.
 RULES_TOPICS: dict[str, str] = {
@@ -40,7 +38,7 @@ RULES_TOPICS: dict[str, str] = {
 }
 
 
-def chunk_lines(text: str, limit: int = FIELD_LIMIT) -> Iterator[str]:
+def chunk_lines(text: str, limit: int = FIELD_VALUE_LIMIT) -> Iterator[str]:
     """Split text at line breaks into pieces of at most `limit` characters (for embed fields)."""
     piece = ""
     for line in text.splitlines():

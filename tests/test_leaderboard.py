@@ -353,7 +353,7 @@ def test_embeds_stay_within_discord_limits(players: int, seats: int, rounds: int
         assert "records were erased" in embed.description
     long_name = "x" * 200
     games = [sheet.game] * lb.HISTORY_PAGE_SIZE
-    assert not embed_limit_problems(lb.history_embed(games, 10**18, 3, True))
+    assert not embed_limit_problems(lb.history_embed(games, 10**18, 3))
     card = lb.PlayerCard(
         user_id=10**18,
         totals=lb.Totals(10**6, 10**5, 10**4, -(10**9), 10**4, 10**7, 10**6),

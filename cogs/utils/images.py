@@ -965,16 +965,12 @@ class _LRU(Generic[S]):
         self.size = size
         self._items: OrderedDict[S, bytes] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = self.misses = 0
 
     def get(self, key: S) -> bytes | None:
         with self._lock:
             data = self._items.get(key)
-            if data is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self._items.move_to_end(key)
+            if data is not None:
+                self._items.move_to_end(key)
             return data
 
     def put(self, key: S, data: bytes) -> None:
@@ -987,7 +983,6 @@ class _LRU(Generic[S]):
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
-            self.hits = self.misses = 0
 
 
 # Small on purpose: what repeats, repeats soon (a hand dealt again to the player who just saw it, a second

@@ -30,6 +30,7 @@ from discord import app_commands
 from openskill.models import BradleyTerryFull
 
 from cogs.utils.db import Database
+from cogs.utils.render import DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, TITLE_LIMIT, clip, display_name, ordinal
 from cogs.utils.replies import Refusal, guarded, reply_privately
 from wizard_core import GameResult, RoundResult
 
@@ -70,7 +71,6 @@ PERIOD_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in
 
 COLOUR = discord.Colour.gold()
 SPARKS = "▁▂▃▄▅▆▇█"
-NAME_LIMIT = 32
 
 # -- values ----------------------------------------------------------------------------------------------
 
@@ -795,19 +795,6 @@ def _json_rounds(text: object) -> list[tuple[int | None, int, int]]:
 # -- rendering -------------------------------------------------------------------------------------------
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _name(name: str) -> str:
-    return discord.utils.escape_markdown(_clip(" ".join(name.split()), NAME_LIMIT))
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 def _date(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
@@ -882,7 +869,7 @@ def spark(values: Sequence[int]) -> str:
 def stats_embed(card: PlayerCard, name: str) -> discord.Embed:
     """A member's stats card for one server."""
     t = card.totals
-    embed = discord.Embed(title=_clip(f"Wizard stats · {_name(name)}", 256), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"Wizard stats · {display_name(name)}", TITLE_LIMIT), colour=COLOUR)
     kind = " (computer player, not ranked)" if card.computer else ""
     embed.description = f"<@{card.user_id}>{kind} in this server, all time."
     shared = f" ({t.shared_wins} shared)" if t.shared_wins else ""
@@ -912,7 +899,7 @@ def stats_embed(card: PlayerCard, name: str) -> discord.Embed:
         ]
         embed.add_field(
             name="Bid accuracy by hand size",
-            value=_clip("```\n" + "\n".join(lines) + "\n```", 1024),
+            value=clip("```\n" + "\n".join(lines) + "\n```", FIELD_VALUE_LIMIT),
             inline=False,
         )
     return embed
@@ -923,7 +910,7 @@ def _place_line(seat: Seat) -> str:
     return f"{who} {seat.score}"
 
 
-def history_embed(games: Sequence[GameSummary], user_id: int, page: int, more: bool) -> discord.Embed:
+def history_embed(games: Sequence[GameSummary], user_id: int, page: int) -> discord.Embed:
     """A page of a member's recent games in one server (the member as a mention: pages need no name)."""
     embed = discord.Embed(title="Wizard history", colour=COLOUR)
     if not games:
@@ -934,7 +921,7 @@ def history_embed(games: Sequence[GameSummary], user_id: int, page: int, more: b
     lines = []
     for index, game in enumerate(games, start=page * HISTORY_PAGE_SIZE + 1):
         mine = game.seat_of(user_id)
-        own = f"**{_ordinal(mine.place)}** with {mine.score}" if mine else ""
+        own = f"**{ordinal(mine.place)}** with {mine.score}" if mine else ""
         scores = " · ".join(_place_line(s) for s in sorted(game.seats, key=lambda s: (s.place, s.seat)))
         erased = game.players - len(game.seats)
         if erased:
@@ -943,12 +930,12 @@ def history_embed(games: Sequence[GameSummary], user_id: int, page: int, more: b
             f"`{index:>2}.` <t:{int(game.finished_at)}:d> · {EDITIONS.get(game.edition, game.edition)}"
             f" · {game.players} players · {own}\n{scores}"
         )
-    embed.description = _clip(f"<@{user_id}>'s games in this server:\n" + "\n".join(lines), 4096)
+    embed.description = clip(f"<@{user_id}>'s games in this server:\n" + "\n".join(lines), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Page {page + 1} · newest first · pick a game below for its score sheet")
     return embed
 
 
-def _game_label(game: GameSummary, user_id: int) -> str:
+def _game_label(game: GameSummary) -> str:
     return f"{_date(game.finished_at)} · {EDITIONS.get(game.edition, game.edition)} · {game.players} players"
 
 
@@ -958,7 +945,7 @@ def score_sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     title = f"Score sheet · {EDITIONS.get(game.edition, game.edition)} · {_date(game.finished_at)}"
     legend = [
         f"P{s.seat + 1} <@{s.user_id}>{' (computer)' if s.computer else ''}: "
-        f"**{_ordinal(s.place)}** with {s.score}"
+        f"**{ordinal(s.place)}** with {s.score}"
         for s in game.seats
     ]
     erased = game.players - len(game.seats)
@@ -988,7 +975,9 @@ def score_sheet_embed(sheet: ScoreSheet) -> discord.Embed:
         + "\nEach round: bid/tricks and the running total; n = cards dealt; - no bid.\n"
         + table
     )
-    return discord.Embed(title=_clip(title, 256), description=_clip(description, 4096), colour=COLOUR)
+    return discord.Embed(
+        title=clip(title, TITLE_LIMIT), description=clip(description, DESCRIPTION_LIMIT), colour=COLOUR
+    )
 
 
 # -- components ------------------------------------------------------------------------------------------
@@ -1014,9 +1003,6 @@ class LeaderboardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"w
 
     # The template is broad on purpose: a damaged custom_id under our prefix still reaches the handler,
     # which refuses it in words instead of leaving the click unanswered.
-
-    def __init__(self, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)
 
     @classmethod
     async def from_custom_id(
@@ -1061,9 +1047,9 @@ def history_view(games: Sequence[GameSummary], user_id: int, page: int, more: bo
             row=0,
             options=[
                 discord.SelectOption(
-                    label=_clip(_game_label(game, user_id), 100),
+                    label=clip(_game_label(game), 100),
                     value=str(game.table_id),
-                    description=_clip(_own_text(game, user_id), 100) or None,
+                    description=clip(_own_text(game, user_id), 100) or None,
                 )
                 for game in games
             ],
@@ -1076,7 +1062,7 @@ def history_view(games: Sequence[GameSummary], user_id: int, page: int, more: bo
 
 def _own_text(game: GameSummary, user_id: int) -> str:
     mine = game.seat_of(user_id)
-    return f"{_ordinal(mine.place)} with {mine.score}" if mine else ""
+    return f"{ordinal(mine.place)} with {mine.score}" if mine else ""
 
 
 def sheet_view(user_id: int, page: int) -> discord.ui.View:
@@ -1144,7 +1130,7 @@ async def _history_message(
     interaction: discord.Interaction[Any], user_id: int, page: int
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     games, more = await recent_games(_db(interaction), _guild_id(interaction), user_id, page)
-    return history_embed(games, user_id, page, more), history_view(games, user_id, page, more)
+    return history_embed(games, user_id, page), history_view(games, user_id, page, more)
 
 
 async def show_history(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:

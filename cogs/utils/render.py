@@ -143,7 +143,7 @@ def _checked(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
     """Text cut to at most ``limit`` characters, an ellipsis showing the cut."""
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
@@ -153,7 +153,7 @@ def _clip(text: str, limit: int) -> str:
 
 def _short_name(name: str) -> str:
     """A name on one line, at most ``NAME_LIMIT`` characters."""
-    return _clip(" ".join(name.split()), NAME_LIMIT)
+    return clip(" ".join(name.split()), NAME_LIMIT)
 
 
 def duration(seconds: float) -> str:
@@ -186,7 +186,8 @@ def _code_block(lines: Iterable[str]) -> str:
     return "```\n" + "\n".join(line.rstrip() for line in lines) + "\n```"
 
 
-def _ordinal(place: int) -> str:
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
@@ -386,7 +387,7 @@ def _add_trick_fields(embed: discord.Embed, view: PublicView) -> None:
 def _title(view: PublicView, suffix: str = "") -> str:
     edition = EDITION_TITLES.get(view.edition, f"Wizard {view.edition}")
     cards = "1 card" if view.cards_per_player == 1 else f"{view.cards_per_player} cards"
-    return _clip(
+    return clip(
         f"{edition} · Round {view.round_number}/{view.rounds_total} · {cards} each{suffix}", TITLE_LIMIT
     )
 
@@ -400,7 +401,7 @@ def variants_line(variants: Iterable[str]) -> str | None:
     chosen = set(variants)
     names = [variant.name for key, variant in VARIANTS.items() if key in chosen]
     names += sorted(name for name in chosen if name not in VARIANTS)
-    return _clip("**Variants:** " + ", ".join(names), NOTE_LIMIT) if names else None
+    return clip("**Variants:** " + ", ".join(names), NOTE_LIMIT) if names else None
 
 
 def _bids_secret(view: PublicView) -> bool:
@@ -483,7 +484,7 @@ def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
         lines.append(variants)
     lines += [*_variant_lines(view), _scoreboard(view)]
     if note:
-        lines.append(_clip(note, NOTE_LIMIT))
+        lines.append(clip(note, NOTE_LIMIT))
     colour = RESULT_COLOUR if view.phase is Phase.GAME_OVER else TABLE_COLOUR
     embed = discord.Embed(title=_title(view), description="\n".join(lines), colour=colour)
     _add_trick_fields(embed, view)
@@ -604,7 +605,7 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
             inline=False,
         )
         embed.add_field(
-            name="The others' cards", value=_clip(_others_cards(view), FIELD_VALUE_LIMIT), inline=False
+            name="The others' cards", value=clip(_others_cards(view), FIELD_VALUE_LIMIT), inline=False
         )
         return
     if view.hand_hidden:
@@ -617,7 +618,7 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
         return
     embed.add_field(
         name=f"Your cards ({len(view.hand)})",
-        value=_clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
+        value=clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
         inline=False,
     )
 
@@ -690,7 +691,7 @@ def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.
         out = ", ".join(f"**{display_name(players[seat])}**" for seat in result.eliminated)
         lines.append(f"{OUT_MARK.split()[0]} Eliminated (Nannie's Rule, lowest total): {out}")
     embed = discord.Embed(
-        title=_clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
+        title=clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
         description="\n".join(lines),
         colour=RESULT_COLOUR,
     )
@@ -738,7 +739,7 @@ def final_embed(result: GameResult, players: Sequence[str], edition: str) -> dis
         headline = "No winner"
     out_after = {seat: row.round_number for row in result.rounds for seat in row.eliminated}
     standings = [
-        f"**{_ordinal(result.places[seat])}** {display_name(players[seat])}: {result.totals[seat]}"
+        f"**{ordinal(result.places[seat])}** {display_name(players[seat])}: {result.totals[seat]}"
         + (f" (out after round {out_after[seat]})" if seat in out_after else "")
         for seat in result.standings()
     ]
@@ -747,5 +748,5 @@ def final_embed(result: GameResult, players: Sequence[str], edition: str) -> dis
     if len(description) > DESCRIPTION_LIMIT:
         description = f"{head}\n{_history_table(result, players, compact=True)}"
     title = f"Game over · {EDITION_TITLES.get(edition, f'Wizard {edition}')}"
-    embed = discord.Embed(title=_clip(title, TITLE_LIMIT), description=description, colour=RESULT_COLOUR)
+    embed = discord.Embed(title=clip(title, TITLE_LIMIT), description=description, colour=RESULT_COLOUR)
     return _checked(embed)

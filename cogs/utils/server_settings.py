@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from cogs.utils import render
 from cogs.utils.db import Database
 from cogs.utils.replies import Refusal, guarded
 from wizard_core import EDITIONS, Rules, RulesError
@@ -168,13 +169,7 @@ NOTHING_CHANGED = "Nothing was changed."
 
 def timer_label(seconds: int) -> str:
     """A turn timer in words: "Off", "30 seconds", "2 minutes (default)" and so on."""
-    if seconds == 0:
-        text = "Off"
-    elif seconds < 60:
-        text = f"{seconds} seconds"
-    else:
-        minutes = seconds // 60
-        text = f"{minutes} minute{'' if minutes == 1 else 's'}"
+    text = "Off" if seconds == 0 else render.duration(seconds)
     default = ServerSettings().turn_timer_seconds
     return f"{text} (default)" if seconds == default else text
 
@@ -367,9 +362,6 @@ class SettingsItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"wzse
 
     # The template is broad on purpose: a damaged custom_id under our prefix still reaches the handler,
     # which refuses it in words instead of leaving the interaction unanswered.
-
-    def __init__(self, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)
 
     @classmethod
     async def from_custom_id(

@@ -237,9 +237,6 @@ class GameButton(discord.ui.DynamicItem[GameItem], template=r"wizard:(?P<rest>.{
     under our prefix still reaches the handler, which refuses it in words instead of leaving the click
     unanswered."""
 
-    def __init__(self, item: GameItem) -> None:
-        super().__init__(item)
-
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
