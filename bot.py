@@ -6,29 +6,31 @@ import asyncio
 import hashlib
 import json
 import logging
-import pkgutil
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.components import Component, stray_click_reply
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
 from cogs.utils.db import Database, MigrationError
-from cogs.utils.server_settings import ServerSettingsStore
-from cogs.utils.settings import RedactTokenFilter, Settings, SettingsError, load_settings
-from cogs.utils.tables import TableManager
+from cogs.utils.replies import Refusal, explain_command_error, report_failure
 
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent
-COGS_DIR = ROOT / "cogs"
 MIGRATIONS_DIR = ROOT / "migrations"
 COMMANDS_HASH_KEY = "commands_hash"
+# The features, loaded in this order: the tables read the server settings, the /wizard commands use all.
+EXTENSIONS = ("cogs.server_settings.cog", "cogs.leaderboard.cog", "cogs.table.cog", "cogs.wizard")
+ServiceT = TypeVar("ServiceT")
 
 # What the bot needs in a channel where a game is played.
 REQUIRED_PERMISSIONS = discord.Permissions(
@@ -64,15 +66,6 @@ def setup_logging(settings: Settings) -> None:
     discord.utils.setup_logging(handler=handler, level=logging.getLevelName(settings.log_level), root=True)
 
 
-def extension_names() -> list[str]:
-    """Every module or package in cogs/ except `utils` and names starting with an underscore."""
-    return [
-        f"cogs.{module.name}"
-        for module in pkgutil.iter_modules([str(COGS_DIR)])
-        if module.name != "utils" and not module.name.startswith("_")
-    ]
-
-
 class WizardTree(app_commands.CommandTree["WizardBot"]):
     """The slash-command tree, with the bot-wide interaction check and error handler."""
 
@@ -88,47 +81,18 @@ class WizardTree(app_commands.CommandTree["WizardBot"]):
         self, interaction: discord.Interaction[WizardBot], error: app_commands.AppCommandError, /
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "(unknown command)"
-        message = _explain(error)
-        if message is None:
-            log.error("Unhandled error in /%s", command, exc_info=error)
-            message = "Something went wrong on my side. The error was logged; please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("Could not tell the user about an error in /%s", command, exc_info=True)
-
-
-def _explain(error: app_commands.AppCommandError) -> str | None:
-    """Plain words for an error the user caused, or None for a bug."""
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: you can use this again in {error.retry_after:.0f} seconds."
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server channel."
-    if isinstance(error, app_commands.MissingPermissions):
-        return f"You need the {_permission_list(error.missing_permissions)} permission for this."
-    if isinstance(error, app_commands.BotMissingPermissions):
-        return f"I need the {_permission_list(error.missing_permissions)} permission in this channel."
-    if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value here."
-    if isinstance(error, app_commands.CheckFailure):
-        # discord.py's own text for a check that returned False gives the player no reason.
-        text = str(error)
-        return text if text and not text.startswith("The check functions") else "You can't use this here."
-    return None
-
-
-def _permission_list(names: list[str]) -> str:
-    return ", ".join(name.replace("_", " ").replace("guild", "server").title() for name in names)
+        if isinstance(error, app_commands.CommandInvokeError):
+            await report_failure(interaction, error.original, f"/{command}")
+            return
+        await report_failure(interaction, error, f"/{command}", explain_command_error(error))
 
 
 class WizardBot(commands.Bot):
-    """The bot: one database, the cogs in cogs/, and slash commands registered only when they change."""
+    """The bot: one database, the features in cogs/, and slash commands registered only when they change.
 
-    tables: TableManager  # set by the wizard cog when it loads
-    server_settings: ServerSettingsStore  # likewise, before the tables
+    A feature's extension hands the bot the objects the others reach it through (``provide``); they ask
+    for them by class (``service``), so every call through them is type-checked.
+    """
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
@@ -145,6 +109,34 @@ class WizardBot(commands.Bot):
         self.settings = settings
         self.closing = False
         self._db: Database | None = None
+        self._services: dict[type, object] = {}
+        self._on_close: list[Callable[[], None]] = []
+        self._families: list[type[Component[Any]]] = []
+
+    def provide(self, service: object, *, on_close: Callable[[], None] | None = None) -> None:
+        """Make a feature's service available to the others; ``on_close`` runs when the bot shuts down,
+        before the database closes."""
+        self._services[type(service)] = service
+        if on_close is not None:
+            self._on_close.append(on_close)
+
+    def service(self, kind: type[ServiceT]) -> ServiceT:
+        """The service of that class that a loaded extension provided."""
+        found = self._services.get(kind)
+        if not isinstance(found, kind):
+            raise LookupError(f"no {kind.__name__}: the extension that provides it is not loaded")
+        return found
+
+    def add_components(self, *families: type[Component[Any]]) -> None:
+        """Register component families, so their buttons and menus work on any message, old ones too."""
+        self.add_dynamic_items(*families)
+        self._families.extend(families)
+
+    async def on_interaction(self, interaction: discord.Interaction[WizardBot]) -> None:
+        # A click on one of our ids that no family will serve (damaged, forged) still gets an answer.
+        text = stray_click_reply(interaction, self._families)
+        if text is not None:
+            await report_failure(interaction, Refusal(text), "a component")
 
     @property
     def db(self) -> Database:
@@ -155,7 +147,7 @@ class WizardBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database_path, MIGRATIONS_DIR)
         log.info("Opened the database at %s", self.settings.database_path)
-        for name in extension_names():
+        for name in EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
         await self.sync_commands_if_changed()
@@ -203,8 +195,9 @@ class WizardBot(commands.Bot):
         # New interactions are refused from here on; the write under way finishes before the
         # database closes, and only then does the gateway connection go.
         self.closing = True
-        if hasattr(self, "tables"):
-            self.tables.close()
+        for stop in self._on_close:
+            stop()
+        self._on_close.clear()
         if self._db is not None:
             await self._db.close()
         await super().close()

@@ -69,8 +69,8 @@ from simcord.builders import ChannelHandle
 from simcord.http import router as simcord_router
 
 from bot import WizardBot, create_bot
-from cogs.utils.store import TableStore
-from cogs.utils.tables import TableManager
+from cogs.table.service import TableManager
+from cogs.table.store import TableStore
 
 PLAYERS = 3
 TABLES_PER_GUILD = 25
@@ -291,7 +291,7 @@ async def open_table(bot: WizardBot, table: Table) -> None:
     started = await host.click(lobby, label="Start")
     if started.ephemeral:
         raise RuntimeError("Start was refused")
-    running = bot.tables.in_channel(table.channel.id)
+    running = bot.service(TableManager).in_channel(table.channel.id)
     if running is None or running.status != "playing":
         raise RuntimeError(f"the table in {table.channel.name} did not start")
     table.table_id = running.id
@@ -299,7 +299,7 @@ async def open_table(bot: WizardBot, table: Table) -> None:
 
 async def act_once(bot: WizardBot, table: Table) -> bool:
     """The current player clicks one of their enabled action buttons; False if the game is over."""
-    running = bot.tables.tables.get(table.table_id)
+    running = bot.service(TableManager).tables.get(table.table_id)
     if running is None or running.game is None or running.game.current_player is None:
         return False
     player = table.players[running.game.current_player]
@@ -422,7 +422,8 @@ async def run_size(tables: int, actions: int) -> SizeResult:
                             result.play_clicks += await act_once(bot, table)
                     result.play_wall = time.perf_counter() - start
 
-                    result.open_tables = sum(table.table_id in bot.tables.tables for table in world)
+                    running = bot.service(TableManager).tables
+                    result.open_tables = sum(table.table_id in running for table in world)
                     result.rss_after = max_rss_bytes()
                     gc.collect()
                     result.retained_after, result.kept_objects_after = retained_bytes(bot)

@@ -1,6 +1,6 @@
 """Computer players and the event loop: how long the loop stalls while computers think.
 
-The bot runs each computer decision in a worker thread (``cogs.utils.computers.think``, one at a
+The bot runs each computer decision in a worker thread (``cogs.table.computers.think``, one at a
 time), so the event loop keeps serving other tables. The threads still compete with the loop for the
 interpreter lock. This benchmark measures what the loop feels: a probe
 task asks to wake every 5 ms and records how late it wakes, while T tables' computers decide one move
@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.utils.computers import think
+from cogs.table.computers import think
 from wizard_core import Game, PlayerView, Rules
 
 PROBE_MS = 5.0

@@ -43,9 +43,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import MIGRATIONS_DIR
-from cogs.utils import leaderboard as lb
+from cogs.leaderboard import board as lb
+from cogs.table.store import SeatRecord, TableRecord, TableStore
 from cogs.utils.db import Database
-from cogs.utils.store import SeatRecord, TableRecord, TableStore
 from wizard_core import GameResult, RoundResult, Rules, round_score
 
 GUILD = 4242

@@ -30,8 +30,9 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.utils import images, render
-from cogs.utils.images import ChartScene, HandScene, TableScene
+from cogs.table import pictures as images
+from cogs.table import render
+from cogs.table.pictures import ChartScene, HandScene, TableScene
 from wizard_core import Game, Phase, Rules, Suit, deck
 
 S = TypeVar("S")
@@ -115,7 +116,7 @@ def report(kind: str, times: Sequence[float], sizes: Sequence[int]) -> bool:
 def first_picture_ms() -> float:
     """The first hand of a fresh process: card faces and the palette are drawn then, once."""
     code = (
-        "import time; from cogs.utils import images; from cogs.utils.images import HandScene; "
+        "import time; from cogs.utils import images; from cogs.table.pictures import HandScene; "
         "t = time.perf_counter(); images.draw_hand(HandScene(tuple(range(0, 52, 3)), None)); "
         "print((time.perf_counter() - t) * 1000)"
     )

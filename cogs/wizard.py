@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import leaderboard, render, server_settings
-from cogs.utils.render import DESCRIPTION_LIMIT, EMBED_TOTAL_LIMIT, FIELD_VALUE_LIMIT
+from cogs.leaderboard import board as leaderboard
+from cogs.server_settings import panel as server_settings
+from cogs.table import render
+from cogs.table.service import Table, TableManager
 from cogs.utils.replies import Refusal, guarded
-from cogs.utils.server_settings import ServerSettingsStore
-from cogs.utils.store import TableStore
-from cogs.utils.tables import GameButton, Table, TableManager
+from cogs.utils.text import DESCRIPTION_LIMIT, chunk_lines, message_batches
 from wizard_core import EDITIONS, RulesError, rules_summary
 from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
 
@@ -26,7 +25,6 @@ ABOUT = (
     "The table, the bids and the tricks are shown to everyone in the channel; "
     "your hand is shown only to you."
 )
-EMBEDS_PER_MESSAGE = 10
 AUTOCOMPLETE_LIMIT = 25
 # /wizard rules topics, in the order autocomplete offers them, with the name shown there.
 RULES_TOPICS: dict[str, str] = {
@@ -36,25 +34,6 @@ RULES_TOPICS: dict[str, str] = {
     **{variant.id: f"Variant: {variant.name}" for variant in VARIANTS.values()},
     "unsupported": "Variants not supported yet",
 }
-
-
-def chunk_lines(text: str, limit: int = FIELD_VALUE_LIMIT) -> Iterator[str]:
-    """Split text at line breaks into pieces of at most `limit` characters (for embed fields)."""
-    piece = ""
-    for line in text.splitlines():
-        while len(line) > limit:
-            if piece:
-                yield piece
-                piece = ""
-            yield line[:limit]
-            line = line[limit:]
-        candidate = f"{piece}\n{line}" if piece else line
-        if len(candidate) > limit:
-            yield piece
-            candidate = line
-        piece = candidate
-    if piece:
-        yield piece
 
 
 def _normal(text: str) -> str:
@@ -144,20 +123,6 @@ def rules_embeds(topic: str | None) -> list[discord.Embed]:
     return text_embeds(f"Variant: {variant.name}", variant.rule, **extra)
 
 
-def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
-    """Embeds grouped into messages within Discord's limits (10 embeds, 6000 characters in all)."""
-    batches: list[list[discord.Embed]] = [[]]
-    size = 0
-    for embed in embeds:
-        length = len(embed)
-        if batches[-1] and (len(batches[-1]) == EMBEDS_PER_MESSAGE or size + length > EMBED_TOTAL_LIMIT):
-            batches.append([])
-            size = 0
-        batches[-1].append(embed)
-        size += length
-    return batches
-
-
 class Wizard(commands.Cog):
     """Discord's side of the game: commands in, messages out; the rules live in wizard_core."""
 
@@ -165,6 +130,7 @@ class Wizard(commands.Cog):
 
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
+        self.tables = bot.service(TableManager)
 
     def command_lines(self) -> list[str]:
         return [
@@ -198,7 +164,7 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], edition: str | None = None
     ) -> None:
         """Open a table in this channel for others to join."""
-        await self._guarded(interaction, self.bot.tables.new_table(interaction, edition))
+        await self._guarded(interaction, self.tables.new_table(interaction, edition))
 
     @wizard.command(name="hand")
     async def hand_command(self, interaction: discord.Interaction[WizardBot]) -> None:
@@ -207,7 +173,7 @@ class Wizard(commands.Cog):
         async def show() -> None:
             table = self._running_table(interaction)
             async with table.lock:
-                await self.bot.tables.show_hand(interaction, table)
+                await self.tables.show_hand(interaction, table)
 
         await self._guarded(interaction, show())
 
@@ -216,7 +182,7 @@ class Wizard(commands.Cog):
         """End this channel's game early (host or Manage Server); no results are recorded."""
 
         async def end() -> None:
-            await self.bot.tables.ask_to_end(interaction, self._running_table(interaction), "end")
+            await self.tables.ask_to_end(interaction, self._running_table(interaction), "end")
 
         await self._guarded(interaction, end())
 
@@ -225,13 +191,13 @@ class Wizard(commands.Cog):
         """Leave this channel's game; a computer plays your seat to the end, and it won't count for you."""
 
         async def leave() -> None:
-            await self.bot.tables.ask_to_end(interaction, self._running_table(interaction), "leave")
+            await self.tables.ask_to_end(interaction, self._running_table(interaction), "leave")
 
         await self._guarded(interaction, leave())
 
     def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
         assert interaction.channel_id is not None
-        table = self.bot.tables.in_channel(interaction.channel_id)
+        table = self.tables.in_channel(interaction.channel_id)
         if table is None or table.status != "playing":
             raise Refusal("There is no game running in this channel. Start one with `/wizard new`.")
         return table
@@ -310,13 +276,4 @@ class Wizard(commands.Cog):
 
 
 async def setup(bot: WizardBot) -> None:
-    # Before the tables: they read a server's settings for new tables, timers and pictures.
-    bot.server_settings = ServerSettingsStore(bot.db)
-    bot.tables = TableManager(bot, TableStore(bot.db))
-    await bot.tables.restore()
-    bot.add_dynamic_items(GameButton, leaderboard.LeaderboardItem, server_settings.SettingsItem)
     await bot.add_cog(Wizard(bot))
-
-
-async def teardown(bot: WizardBot) -> None:
-    bot.tables.close()

@@ -30,13 +30,13 @@ from simcord import actors as simcord_actors
 from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
-from cogs.utils.tables import TableManager
-from cogs.utils.tables import custom_id as make_custom_id
+from cogs.table.service import TableManager
+from cogs.table.service import custom_id as make_custom_id
 from wizard_core import Game, Phase, Rules, decode_log_entry
 
 if TYPE_CHECKING:
     from bot import WizardBot
-    from cogs.utils.tables import Table as BotTable
+    from cogs.table.service import Table as BotTable
 
 BUTTON = 2
 MESSAGE_COMPONENT = 3
@@ -49,7 +49,7 @@ Policy = Callable[[Game, random.Random], int]
 
 def manager(env: Env) -> TableManager:
     """The running bot's table manager."""
-    return cast("WizardBot", env.bot).tables
+    return cast("WizardBot", env.bot).service(TableManager)
 
 
 # -- stored messages -------------------------------------------------------------------------------------

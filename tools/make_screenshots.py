@@ -1,6 +1,6 @@
 """Write the README's pictures, docs/images/hand.png and docs/images/chart.png, with the bot's own code.
 
-Both come from one seeded 4-player Camelot game, drawn by ``cogs.utils.images`` exactly as the bot
+Both come from one seeded 4-player Camelot game, drawn by ``cogs.table.pictures`` exactly as the bot
 attaches them: a hand on its player's turn (special cards, trump cards, and cards that may not be
 played because suit must be followed), and the final chart of running totals.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.utils import images
+from cogs.table import pictures as images
 from wizard_core import Bid, Game, Phase, PlayerView, Rules, decode
 from wizard_core.cards import CAMELOT_FACES
 

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import leaderboard
+from cogs.leaderboard import board as leaderboard
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -46,8 +46,3 @@ class Admin(commands.Cog):
         """Erase one member's Wizard records in this server, after a confirmation."""
         await leaderboard.ask_remove_member(interaction, member)
 
-
-async def setup(bot: WizardBot) -> None:
-    # Results stored before the leaderboard existed get their ratings and aggregates once.
-    await leaderboard.rebuild_if_pending(bot.db)
-    await bot.add_cog(Admin(bot))

@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cogs.leaderboard.board import FinishedGame, record_game
 from cogs.utils.db import Database
-from cogs.utils.leaderboard import FinishedGame, record_game
 from wizard_core import GameResult, LogEntry, Rules, decode_log_entry, encode_log_entry
 
 OPEN_STATUSES = ("lobby", "playing")

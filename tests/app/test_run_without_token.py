@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BOT = Path(__file__).resolve().parent.parent / "bot.py"
+BOT = Path(__file__).resolve().parents[2] / "bot.py"
 
 
 def run_bot(cwd: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:

@@ -12,8 +12,9 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.utils import images, render
-from cogs.utils.images import ChartScene, HandScene, TableScene
+from cogs.table import pictures as images
+from cogs.table import render
+from cogs.table.pictures import ChartScene, HandScene, TableScene
 from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
 from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, deck
 from wizard_core.tricks import MERLIN_AS_JESTER, MerlinAs

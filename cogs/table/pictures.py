@@ -31,7 +31,7 @@ from typing import Generic, TypeVar
 import discord
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.utils import render
+from cogs.table import render
 from wizard_core import GameResult, Phase, Play, PlayerView, PublicView, Suit, TrickView, decode
 from wizard_core.cards import (
     EXCALIBUR_FACE,

@@ -20,7 +20,7 @@ import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -29,9 +29,10 @@ import discord
 from discord import app_commands
 from openskill.models import BradleyTerryFull
 
+from cogs.utils.components import Component
 from cogs.utils.db import Database
-from cogs.utils.render import DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, TITLE_LIMIT, clip, display_name, ordinal
 from cogs.utils.replies import Refusal, guarded, reply_privately
+from cogs.utils.text import DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, TITLE_LIMIT, clip, display_name, ordinal
 from wizard_core import GameResult, RoundResult
 
 if TYPE_CHECKING:
@@ -998,24 +999,14 @@ def history_id(kind: str, user_id: int, page: int) -> str:
     return f"{PREFIX}:{kind}:{user_id}:{page}"
 
 
-class LeaderboardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"wzlb:(?P<rest>.{0,95})"):
+class LeaderboardItem(Component[discord.ui.Item[Any]], template=r"wzlb:(?P<rest>.{0,95})"):
     """Every button and select of the leaderboard replies, before and after a restart."""
 
-    # The template is broad on purpose: a damaged custom_id under our prefix still reaches the handler,
-    # which refuses it in words instead of leaving the click unanswered.
+    what = "a leaderboard interaction"
+    prefix = "wzlb:"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LeaderboardItem:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        custom_id = getattr(self.item, "custom_id", None) or ""
-        values = list(getattr(self.item, "values", None) or [])
-        await guarded(
-            interaction, handle_component(interaction, custom_id, values), "a leaderboard interaction"
-        )
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        await handle_component(interaction, self.custom_id, self.values or [])
 
 
 def _button(label: str, custom_id: str, *, disabled: bool = False, row: int = 0) -> LeaderboardItem:

@@ -21,10 +21,10 @@ import pytest
 from openskill.models import BradleyTerryFull
 
 from bot import MIGRATIONS_DIR
-from cogs.utils import leaderboard as lb
+from cogs.leaderboard import board as lb
+from cogs.table.render import embed_limit_problems
+from cogs.table.store import SeatRecord, TableStore
 from cogs.utils.db import Database
-from cogs.utils.render import embed_limit_problems
-from cogs.utils.store import SeatRecord, TableStore
 from wizard_core import Game, GameResult, Rules
 
 DAY = 86400.0

@@ -46,7 +46,7 @@ from test_leaderboard import (
     store_game,
 )
 
-from cogs.utils import leaderboard as lb
+from cogs.leaderboard import board as lb
 from wizard_core import Phase
 
 if TYPE_CHECKING:

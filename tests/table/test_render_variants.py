@@ -12,8 +12,8 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.utils import images
-from cogs.utils.render import (
+from cogs.table import pictures as images
+from cogs.table.render import (
     BUTTON_LABEL_LIMIT,
     NO_BID,
     NOT_BID_YET,

@@ -33,7 +33,7 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor, ResponseMessage
 
-from cogs.utils.server_settings import ServerSettings
+from cogs.server_settings.panel import ServerSettings
 from wizard_core import CALL_GIZZARD, PLAY_HIDDEN, Game, Phase, PlayedCard, Rules
 from wizard_core.cards import WIZARD_FACE
 
@@ -142,7 +142,7 @@ async def test_a_new_table_starts_from_the_server_defaults(simcord_env: Env) -> 
     channel = guild.create_text_channel("wizard")
     (host,) = make_players(simcord_env, guild, 1)
     defaults = ServerSettings(edition="camelot", variants=frozenset({"saboteur"}), turn_timer_seconds=300)
-    await manager(simcord_env).bot.server_settings.set(guild.id, defaults)
+    await manager(simcord_env).server_settings.set(guild.id, defaults)
     opened = await host.slash(channel, "wizard new")
     assert opened.response is not None
     assert "Wizard Saboteur" in message_text(opened.response)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.utils.settings import RedactTokenFilter, Settings, SettingsError, load_settings
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 

@@ -16,7 +16,7 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
 from simcord.components import walk_components
 
-from cogs.utils.server_settings import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
+from cogs.server_settings.panel import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def admin_of(env: Env, guild: GuildHandle, name: str = "moderator") -> MemberAct
 
 
 def store(env: Env) -> ServerSettingsStore:
-    return cast("WizardBot", env.bot).server_settings
+    return cast("WizardBot", env.bot).service(ServerSettingsStore)
 
 
 def stored_row(database_path: Path, guild_id: int) -> dict[str, Any] | None:

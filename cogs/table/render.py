@@ -21,8 +21,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import discord
-from discord.utils import escape_markdown
 
+from cogs.utils.text import (
+    BUTTON_LABEL_LIMIT,
+    DESCRIPTION_LIMIT,
+    EMBED_TOTAL_LIMIT,
+    FIELD_VALUE_LIMIT,
+    NAME_LIMIT,
+    SELECT_DESCRIPTION_LIMIT,
+    SELECT_LABEL_LIMIT,
+    TITLE_LIMIT,
+    block_name,
+    checked,
+    clip,
+    code_block,
+    display_name,
+    embed_length,
+    embed_limit_problems,
+    ordinal,
+)
 from wizard_core import (
     CALL_FESTER,
     CALL_GIZZARD,
@@ -67,20 +84,6 @@ __all__ = [
     "trump_label",
 ]
 
-# Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
-TITLE_LIMIT = 256
-DESCRIPTION_LIMIT = 4096
-FIELD_COUNT_LIMIT = 25
-FIELD_NAME_LIMIT = 256
-FIELD_VALUE_LIMIT = 1024
-FOOTER_LIMIT = 2048
-AUTHOR_LIMIT = 256
-EMBED_TOTAL_LIMIT = 6000
-BUTTON_LABEL_LIMIT = 80
-SELECT_LABEL_LIMIT = 100
-SELECT_DESCRIPTION_LIMIT = 100
-
-NAME_LIMIT = 32
 NOTE_LIMIT = 1000
 TRUMP_MARK = "★"
 NO_BID = "\u2013"  # an en dash: no bid this round: the Saboteur dealer, an eliminated player
@@ -91,7 +94,6 @@ CALL_MARK = "📣"
 CALL_NAMES = {CALL_GIZZARD: "Gizzard", CALL_FESTER: "Fester"}
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
-ELLIPSIS = "…"
 
 SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds", Suit.CLUBS: "Clubs"}
 EDITION_TITLES = {"classic": "Wizard", "camelot": "Wizard Camelot"}
@@ -102,94 +104,6 @@ TABLE_COLOUR = discord.Colour.blurple()
 YOUR_TURN_COLOUR = discord.Colour.green()
 WAITING_COLOUR = discord.Colour.greyple()
 RESULT_COLOUR = discord.Colour.gold()
-
-
-# -- limits ------------------------------------------------------------------------------------------------
-
-
-def embed_length(embed: discord.Embed) -> int:
-    """The characters Discord counts towards an embed's 6000 (title, description, fields, footer, author)."""
-    return len(embed)
-
-
-def embed_limit_problems(embed: discord.Embed) -> list[str]:
-    """Every Discord embed limit this embed breaks, in words (an empty list when it may be sent)."""
-    problems = []
-    checks = [
-        ("title", embed.title or "", TITLE_LIMIT),
-        ("description", embed.description or "", DESCRIPTION_LIMIT),
-        ("footer", embed.footer.text or "", FOOTER_LIMIT),
-        ("author", embed.author.name or "", AUTHOR_LIMIT),
-    ]
-    for index, field in enumerate(embed.fields):
-        checks.append((f"field {index} name", field.name or "", FIELD_NAME_LIMIT))
-        checks.append((f"field {index} value", field.value or "", FIELD_VALUE_LIMIT))
-        if not (field.name or "").strip() or not (field.value or "").strip():
-            problems.append(f"field {index} has an empty name or value")
-    for what, text, limit in checks:
-        if len(text) > limit:
-            problems.append(f"{what} has {len(text)} characters (limit {limit})")
-    if len(embed.fields) > FIELD_COUNT_LIMIT:
-        problems.append(f"{len(embed.fields)} fields (limit {FIELD_COUNT_LIMIT})")
-    if embed_length(embed) > EMBED_TOTAL_LIMIT:
-        problems.append(f"{embed_length(embed)} characters in all (limit {EMBED_TOTAL_LIMIT})")
-    return problems
-
-
-def _checked(embed: discord.Embed) -> discord.Embed:
-    """The embed itself, once it is known to respect every limit (a failure here is a renderer bug)."""
-    problems = embed_limit_problems(embed)
-    assert not problems, f"embed breaks Discord's limits: {'; '.join(problems)}"
-    return embed
-
-
-def clip(text: str, limit: int) -> str:
-    """Text cut to at most ``limit`` characters, an ellipsis showing the cut."""
-    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
-
-
-# -- names ---------------------------------------------------------------------------------------------
-
-
-def _short_name(name: str) -> str:
-    """A name on one line, at most ``NAME_LIMIT`` characters."""
-    return clip(" ".join(name.split()), NAME_LIMIT)
-
-
-def duration(seconds: float) -> str:
-    """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds".
-
-    >>> duration(60), duration(90), duration(44.6)
-    ('1 minute', '1 minute 30 seconds', '45 seconds')
-    """
-    total = max(1, round(seconds))
-    minutes, rest = divmod(total, 60)
-    parts = []
-    if minutes:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    if rest:
-        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
-    return " ".join(parts)
-
-
-def display_name(name: str) -> str:
-    """A player's name for Markdown text: one line, at most 32 characters, Markdown escaped."""
-    return escape_markdown(_short_name(name))
-
-
-def _block_name(name: str) -> str:
-    """A player's name for a code block, where escapes would show but a backtick could end the block."""
-    return _short_name(name).replace("`", "'")
-
-
-def _code_block(lines: Iterable[str]) -> str:
-    return "```\n" + "\n".join(line.rstrip() for line in lines) + "\n```"
-
-
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def _signed(points: int) -> str:
@@ -332,7 +246,7 @@ def _scoreboard(view: PublicView, me: int | None = None) -> str:
         if _is_saboteur(view, seat):
             tags.append("saboteur")
         out = "" if _is_active(view, seat) else f" {OUT_MARK}"
-        names.append(_block_name(name) + (f" ({', '.join(tags)})" if tags else "") + out)
+        names.append(block_name(name) + (f" ({', '.join(tags)})" if tags else "") + out)
     width = max(len("Player"), *map(_width, names))
     waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
     lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
@@ -342,14 +256,14 @@ def _scoreboard(view: PublicView, me: int | None = None) -> str:
             f"{mark} {_ljust(name, width)}  {_rjust(_bid_text(view, seat), 3)}  {view.tricks_won[seat]:>3}"
             f"  {view.totals[seat]:>5}"
         )
-    return _code_block(lines)
+    return code_block(lines)
 
 
 def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None) -> str:
     """The cards of a trick, one line each: position (1 leads), player, card."""
-    names = [_block_name(players[played.player]) for played in trick.plays]
+    names = [block_name(players[played.player]) for played in trick.plays]
     width = max(map(len, names), default=0)
-    return _code_block(
+    return code_block(
         f"{played.position} {name.ljust(width)}  {_played_text(played, trump)}"
         for played, name in zip(trick.plays, names, strict=True)
     )
@@ -488,7 +402,7 @@ def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
     colour = RESULT_COLOUR if view.phase is Phase.GAME_OVER else TABLE_COLOUR
     embed = discord.Embed(title=_title(view), description="\n".join(lines), colour=colour)
     _add_trick_fields(embed, view)
-    return _checked(embed)
+    return checked(embed)
 
 
 def _playable_summary(view: PlayerView) -> str:
@@ -640,7 +554,7 @@ def hand_embed(view: PlayerView) -> discord.Embed:
     embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
     _add_trick_fields(embed, view)
     embed.set_footer(text=f"{TRUMP_MARK} marks a trump card · Position 1 leads the trick")
-    return _checked(embed)
+    return checked(embed)
 
 
 def _round_bid(result: RoundResult, seat: int) -> str:
@@ -660,7 +574,7 @@ def _round_tag(result: RoundResult, seat: int) -> str:
 
 
 def _round_table(result: RoundResult, players: Sequence[str]) -> str:
-    names = [_block_name(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
+    names = [block_name(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
     width = max(len("Player"), *map(len, names))
     lines = [f"{'Player'.ljust(width)}  Bid  Won  Points  Total"]
     for seat, name in enumerate(names):
@@ -668,7 +582,7 @@ def _round_table(result: RoundResult, players: Sequence[str]) -> str:
             f"{name.ljust(width)}  {_round_bid(result, seat):>3}  {result.tricks[seat]:>3}"
             f"  {_signed(result.points[seat]):>6}  {result.totals[seat]:>5}"
         )
-    return _code_block(lines)
+    return code_block(lines)
 
 
 def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.Embed:
@@ -695,22 +609,22 @@ def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.
         description="\n".join(lines),
         colour=RESULT_COLOUR,
     )
-    return _checked(embed)
+    return checked(embed)
 
 
 def _abbreviations(players: Sequence[str], width: int) -> list[str]:
     """Column headings of at most ``width`` characters, made unique with seat numbers if needed."""
-    short = [_block_name(name)[:width] for name in players]
+    short = [block_name(name)[:width] for name in players]
     if len(set(short)) == len(short):
         return short
-    return [_block_name(name)[: width - 1] + str(seat + 1) for seat, name in enumerate(players)]
+    return [block_name(name)[: width - 1] + str(seat + 1) for seat, name in enumerate(players)]
 
 
 def _history_table(result: GameResult, players: Sequence[str], *, compact: bool) -> str:
     """Running totals after every round, one row per round; compact drops the trump column and spacing."""
     cells = [[str(total) for total in row.totals] for row in result.rounds]
     number_width = max((len(cell) for row in cells for cell in row), default=1)
-    longest_name = max(len(_block_name(name)) for name in players)
+    longest_name = max(len(block_name(name)) for name in players)
     if compact:
         width, gap = max(number_width, 3), " "
     else:
@@ -724,7 +638,7 @@ def _history_table(result: GameResult, players: Sequence[str], *, compact: bool)
         if not compact:
             start += "  " + (row.trump.symbol if row.trump is not None else NO_TRUMP_MARK)
         lines.append(start + "".join(gap + cell.rjust(width) for cell in row_cells))
-    return _code_block(lines)
+    return code_block(lines)
 
 
 def final_embed(result: GameResult, players: Sequence[str], edition: str) -> discord.Embed:
@@ -749,4 +663,4 @@ def final_embed(result: GameResult, players: Sequence[str], edition: str) -> dis
         description = f"{head}\n{_history_table(result, players, compact=True)}"
     title = f"Game over · {EDITION_TITLES.get(edition, f'Wizard {edition}')}"
     embed = discord.Embed(title=clip(title, TITLE_LIMIT), description=description, colour=RESULT_COLOUR)
-    return _checked(embed)
+    return checked(embed)

@@ -44,10 +44,11 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
-from cogs.utils import images, render
-from cogs.utils import tables as tables_module
-from cogs.utils.images import HandScene
-from cogs.utils.render import TRUMP_MARK
+from cogs.table import pictures as images
+from cogs.table import render
+from cogs.table import service as tables_module
+from cogs.table.pictures import HandScene
+from cogs.table.render import TRUMP_MARK
 from wizard_core import Card, Game, Phase, Rules, decode
 from wizard_core.cards import MERLIN_FACE
 from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES
@@ -55,7 +56,7 @@ from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES
 if TYPE_CHECKING:
     from conftest import MakeBot
 
-    from cogs.utils.tables import Table as BotTable
+    from cogs.table.service import Table as BotTable
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 

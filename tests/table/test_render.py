@@ -9,7 +9,7 @@ import discord
 import pytest
 from staging import bits, staged
 
-from cogs.utils.render import (
+from cogs.table.render import (
     BUTTON_LABEL_LIMIT,
     SELECT_LABEL_LIMIT,
     TRUMP_MARK,

@@ -15,15 +15,16 @@ import json
 import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
-from cogs.utils import render
+from cogs.utils.components import Component
 from cogs.utils.db import Database
 from cogs.utils.replies import Refusal, guarded
+from cogs.utils.text import duration
 from wizard_core import EDITIONS, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
 
@@ -169,7 +170,7 @@ NOTHING_CHANGED = "Nothing was changed."
 
 def timer_label(seconds: int) -> str:
     """A turn timer in words: "Off", "30 seconds", "2 minutes (default)" and so on."""
-    text = "Off" if seconds == 0 else render.duration(seconds)
+    text = "Off" if seconds == 0 else duration(seconds)
     default = ServerSettings().turn_timer_seconds
     return f"{text} (default)" if seconds == default else text
 
@@ -357,30 +358,21 @@ def _more_page(
         view.add_item(_button(label, custom_id("images", key), 2, style=style, disabled=chosen))
 
 
-class SettingsItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"wzset:(?P<rest>.{0,94})"):
+class SettingsItem(Component[discord.ui.Item[Any]], template=r"wzset:(?P<rest>.{0,94})"):
     """Every select and button of the settings panel, before and after a restart."""
 
-    # The template is broad on purpose: a damaged custom_id under our prefix still reaches the handler,
-    # which refuses it in words instead of leaving the interaction unanswered.
+    what = "a settings interaction"
+    prefix = "wzset:"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SettingsItem:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        custom_id = getattr(self.item, "custom_id", None) or ""
-        is_select = isinstance(self.item, discord.ui.Select)
-        values = list(getattr(self.item, "values", None) or []) if is_select else None
-        await guarded(interaction, handle_component(interaction, custom_id, values), "a settings interaction")
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        await handle_component(interaction, self.custom_id, self.values)
 
 
 # -- interactions ----------------------------------------------------------------------------------------
 
 
 def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
-    store: ServerSettingsStore = interaction.client.server_settings
+    store: ServerSettingsStore = interaction.client.service(ServerSettingsStore)
     return store
 
 

@@ -27,16 +27,19 @@ import dataclasses
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
-from cogs.utils import computers, images, render
+from cogs.server_settings.panel import ServerSettings, ServerSettingsStore
+from cogs.table import computers, render
+from cogs.table import pictures as images
+from cogs.table.store import SeatRecord, TableExistsError, TableRecord, TableStore
+from cogs.utils.components import Component
 from cogs.utils.replies import Refusal, reply_privately, sentence
-from cogs.utils.server_settings import ServerSettings
-from cogs.utils.store import SeatRecord, TableExistsError, TableRecord, TableStore
+from cogs.utils.text import duration
 from wizard_core import (
     CALL_FESTER,
     CALL_GIZZARD,
@@ -232,22 +235,15 @@ def now() -> float:
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 
 
-class GameButton(discord.ui.DynamicItem[GameItem], template=r"wizard:(?P<rest>.{0,93})"):
-    """Every button and select menu of the game. The template is broad on purpose: a damaged custom_id
-    under our prefix still reaches the handler, which refuses it in words instead of leaving the click
-    unanswered."""
+class GameButton(Component[GameItem], template=r"wizard:(?P<rest>.{0,93})"):
+    """Every button and select menu of the game."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GameButton:
-        assert isinstance(item, discord.ui.Button | discord.ui.Select)
-        return cls(item)
+    what = "a game interaction"
+    prefix = "wizard:"
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        manager: TableManager = interaction.client.tables
-        values = self.item.values if isinstance(self.item, discord.ui.Select) else None
-        await manager.handle_click(interaction, self.item.custom_id or "", values)
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        manager = interaction.client.service(TableManager)
+        await manager.handle_click(interaction, self.custom_id, self.values)
 
 
 def button(
@@ -433,9 +429,10 @@ def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
 class TableManager:
     """All tables of the bot, and what happens when players click."""
 
-    def __init__(self, bot: WizardBot, store: TableStore) -> None:
+    def __init__(self, bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore) -> None:
         self.bot = bot
         self.store = store
+        self.server_settings = server_settings
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.computer_delay = bot.settings.computer_delay
@@ -543,7 +540,7 @@ class TableManager:
 
     async def apply_server_settings(self, table: Table) -> ServerSettings:
         """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
-        server = await self.bot.server_settings.get(table.guild_id)
+        server = await self.server_settings.get(table.guild_id)
         table.turn_seconds = float(server.turn_timer_seconds)
         minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
         table.lobby_timeout = minutes * 60
@@ -595,7 +592,7 @@ class TableManager:
         (in ``edition`` if one is given)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
-        server = await self.bot.server_settings.get(interaction.guild_id)
+        server = await self.server_settings.get(interaction.guild_id)
         rules = server.rules()
         if edition is not None and edition != rules.edition:
             try:
@@ -1091,7 +1088,7 @@ class TableManager:
     async def _remind(self, table: Table, seat: int, deadline: float) -> None:
         """Tell a member, privately if possible, that their turn is half over."""
         player = table.seats[seat]
-        left = render.duration(deadline - now())
+        left = duration(deadline - now())
         text = (
             f"⏰ It's still your turn at the Wizard table in <#{table.channel_id}> ({table.jump_url}): "
             f"{left} left before a computer plays it for you."

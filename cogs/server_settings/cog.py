@@ -1,0 +1,16 @@
+"""The server settings's extension: what the bot loads to switch this feature on."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.server_settings.panel import ServerSettingsStore, SettingsItem
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+
+async def setup(bot: WizardBot) -> None:
+    bot.provide(ServerSettingsStore(bot.db))
+    bot.add_components(SettingsItem)

@@ -1,0 +1,20 @@
+"""The game table's extension: what the bot loads to switch this feature on."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.server_settings.panel import ServerSettingsStore
+from cogs.table.service import GameButton, TableManager
+from cogs.table.store import TableStore
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+
+async def setup(bot: WizardBot) -> None:
+    tables = TableManager(bot, TableStore(bot.db), bot.service(ServerSettingsStore))
+    bot.provide(tables, on_close=tables.close)
+    await tables.restore()
+    bot.add_components(GameButton)

@@ -1,0 +1,105 @@
+"""Buttons and select menus that keep working after a restart, with strict ids and one way to fail.
+
+Each family of components is one ``Component`` subclass whose ``template`` names the fields of its
+custom_id and what each may hold (``(?P<table>\\d{1,19})``); discord.py dispatches a click to every
+family whose template matches the whole id, so each family has its own prefix and a template that
+matches nothing else. A click is handled by the family's ``handle`` with the parsed fields; whatever it
+raises is answered by ``cogs.utils.replies.report_failure``, like a slash command's error.
+
+A click that no family can take (a damaged or forged custom_id, a select menu's values sent on a button's
+id, a component the message does not carry) would otherwise go unanswered: ``stray_click_reply`` tells
+the bot-wide listener what to answer instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, TypeVar, cast
+
+import discord
+
+from cogs.utils.replies import Refusal, guarded
+
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+INVALID_BUTTON = "That button isn't valid."
+INVALID_MENU = "That menu isn't valid."
+SHUTTING_DOWN = "The bot is restarting; try again in a minute."
+
+
+class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """The base of every component family: never registered itself (its template matches nothing)."""
+
+    #: What the log calls a failure in this family.
+    what: ClassVar[str] = "a component"
+    #: The custom_id prefix that marks the family's ids, malformed ones included.
+    prefix: ClassVar[str] = ""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Component[ItemT]:
+        return cls(cast(ItemT, item))
+
+    @property
+    def values(self) -> list[str] | None:
+        """The options chosen in a select menu; None for a button."""
+        return self.item.values if isinstance(self.item, discord.ui.Select) else None
+
+    def fields(self) -> dict[str, str]:
+        """The custom_id's named fields, as the template parsed them."""
+        match = self.template.fullmatch(self.custom_id)
+        if match is None:  # discord.py only dispatches ids that match
+            raise Refusal(INVALID_BUTTON)
+        return match.groupdict()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run(interaction), self.what)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        if getattr(interaction.client, "closing", False):
+            raise Refusal(SHUTTING_DOWN)
+        await self.handle(interaction, self.fields())
+
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        """Serve one click; a ``Refusal`` is shown to the user in its own words."""
+        raise NotImplementedError
+
+
+def _components(rows: Iterable[Any]) -> Iterable[Any]:
+    for row in rows:
+        children = getattr(row, "children", None)
+        if children is not None:
+            yield from _components(children)
+        else:
+            yield row
+
+
+def stray_click_reply(
+    interaction: discord.Interaction[Any], families: Iterable[type[Component[Any]]]
+) -> str | None:
+    """What to answer a component interaction under one of our prefixes that no family will serve.
+
+    None when a family will serve it (its template matches and the message carries that component), or
+    when the id is not ours at all.
+    """
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return None
+    custom_id = str(interaction.data.get("custom_id", ""))
+    component_type = interaction.data.get("component_type")
+    is_button = component_type == discord.ComponentType.button.value
+    ours = [family for family in families if family.prefix and custom_id.startswith(family.prefix)]
+    if not ours:
+        return None
+    refusal = INVALID_BUTTON if is_button else INVALID_MENU
+    if not any(family.__discord_ui_compiled_template__.fullmatch(custom_id) for family in ours):
+        return refusal
+    message = interaction.message
+    if message is None:
+        return refusal
+    on_message = any(
+        getattr(item, "custom_id", None) == custom_id and item.type.value == component_type
+        for item in _components(message.components)
+    )
+    return None if on_message else refusal
