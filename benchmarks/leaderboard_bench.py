@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import MIGRATIONS_DIR
 from cogs.leaderboard import board as lb
-from cogs.table.store import SeatRecord, TableRecord, TableStore
+from cogs.table.store import FinishingTable, SeatRecord, TableStore
 from cogs.utils.db import Database
 from wizard_core import GameResult, RoundResult, Rules, round_score
 
@@ -300,7 +300,7 @@ async def finish_game(store: TableStore, rng: random.Random, now: float) -> floa
             for n in range(15)
         ),
     )
-    table = TableRecord(record.id, GUILD, CHANNEL, seated[0], "classic", "playing", 1, None, now, now, seats)
+    table = FinishingTable(record.id, GUILD, "classic", seats)
     start = time.perf_counter()
     await store.finish(table, result, [], 0, now)
     return (time.perf_counter() - start) * 1000

@@ -36,7 +36,7 @@ import discord
 from cogs.server_settings.panel import ServerSettings, ServerSettingsStore
 from cogs.table import computers, render
 from cogs.table import pictures as images
-from cogs.table.store import SeatRecord, TableExistsError, TableRecord, TableStore
+from cogs.table.store import FinishingTable, SeatRecord, TableExistsError, TableRecord, TableStore
 from cogs.utils.components import Component
 from cogs.utils.replies import Refusal, reply_privately, sentence
 from cogs.utils.text import duration
@@ -902,21 +902,8 @@ class TableManager:
         after.apply(code, player=seat)
         new_entries = after.log[game.version :]
         if after.is_over:
-            record = TableRecord(
-                table.id,
-                table.guild_id,
-                table.channel_id,
-                table.host_id,
-                table.edition,
-                table.status,
-                after.seed,
-                table.message_id,
-                0.0,
-                0.0,
-                table.records(),
-                rules=table.rules,
-            )
-            await self.store.finish(record, after.result(), new_entries, game.version, now())
+            finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
+            await self.store.finish(finishing, after.result(), new_entries, game.version, now())
         else:
             await self.store.append(table.id, game.version, new_entries, now())
         table.game = after

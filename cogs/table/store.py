@@ -68,6 +68,16 @@ class TableRecord:
         return self.rules if self.rules is not None else Rules(self.edition)
 
 
+@dataclass(frozen=True, slots=True)
+class FinishingTable:
+    """What storing a finished game needs to know about its table."""
+
+    id: int
+    guild_id: int
+    edition: str
+    seats: Sequence[SeatRecord]
+
+
 class TableStore:
     """The SQL for tables; literal queries with ``?`` parameters only."""
 
@@ -247,7 +257,7 @@ class TableStore:
 
     async def finish(
         self,
-        table: TableRecord,
+        table: FinishingTable,
         result: GameResult,
         new_entries: Sequence[LogEntry],
         first_seq: int,

@@ -23,7 +23,7 @@ from openskill.models import BradleyTerryFull
 from bot import MIGRATIONS_DIR
 from cogs.leaderboard import board as lb
 from cogs.table.render import embed_limit_problems
-from cogs.table.store import SeatRecord, TableStore
+from cogs.table.store import FinishingTable, SeatRecord, TableStore
 from cogs.utils.db import Database
 from wizard_core import Game, GameResult, Rules
 
@@ -66,9 +66,8 @@ async def store_game(
     )
     await store.set_seats(record.id, seats, user_ids[0], finished_at - 3600)
     await store.start(record.id, game.seed, [], finished_at - 3600)
-    record.seats = seats
-    record.status = "playing"
-    await store.finish(record, game.result(), game.log, 0, finished_at)
+    table = FinishingTable(record.id, record.guild_id, record.edition, seats)
+    await store.finish(table, game.result(), game.log, 0, finished_at)
     return game.result()
 
 
@@ -729,9 +728,8 @@ async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Databas
     )
     await store.set_seats(record.id, seats, users[0], NEW_YEAR)
     await store.start(record.id, game.seed, [], NEW_YEAR)
-    record.seats = seats
-    record.status = "playing"
-    await store.finish(record, result, game.log, 0, NEW_YEAR + 60)
+    table = FinishingTable(record.id, 1, record.edition, seats)
+    await store.finish(table, result, game.log, 0, NEW_YEAR + 60)
 
     with sqlite3.connect(path) as conn:
         stored = dict(conn.execute("SELECT seat, rounds FROM game_results WHERE table_id = ?", (record.id,)))
