@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.server_settings.panel import ServerSettingsStore, SettingsItem
+from cogs.server_settings.panel import SettingsItem
+from cogs.server_settings.store import ServerSettingsStore
 
 if TYPE_CHECKING:
     from bot import WizardBot

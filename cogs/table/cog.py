@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.server_settings.panel import ServerSettingsStore
+from cogs.server_settings.store import ServerSettingsStore
 from cogs.table.service import GameButton, TableManager
 from cogs.table.store import TableStore
 

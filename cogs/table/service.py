@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
-from cogs.server_settings.panel import ServerSettings, ServerSettingsStore
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import computers, render
 from cogs.table import pictures as images
 from cogs.table.store import FinishingTable, SeatRecord, TableExistsError, TableRecord, TableStore

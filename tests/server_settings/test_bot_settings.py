@@ -16,7 +16,7 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
 from simcord.components import walk_components
 
-from cogs.server_settings.panel import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
+from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:

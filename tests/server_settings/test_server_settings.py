@@ -12,13 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot import MIGRATIONS_DIR
-from cogs.server_settings.panel import (
-    TURN_TIMER_CHOICES,
-    ServerSettings,
-    ServerSettingsStore,
-    changed,
-    timer_label,
-)
+from cogs.server_settings.panel import changed, timer_label
+from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
 from cogs.utils.db import Database
 from wizard_core import Rules, RulesError
 
@@ -162,7 +157,7 @@ async def test_a_row_that_no_longer_validates_falls_back_to_the_default_rules(
     conn.close()
 
     db, store = await open_store(path)
-    with caplog.at_level(logging.WARNING, logger="cogs.server_settings.panel"):
+    with caplog.at_level(logging.WARNING, logger="cogs.server_settings.store"):
         settings = await store.get(GUILD)
     # The rules are the defaults; what is still valid is kept.
     assert settings == ServerSettings(turn_timer_seconds=600, lobby_timeout_minutes=45, images=False)
@@ -183,7 +178,7 @@ async def test_a_turn_timer_not_offered_falls_back_to_the_default(
         " VALUES (?, 'camelot', '[\"quick\"]', 45, 0)",
         (GUILD,),
     )
-    with caplog.at_level(logging.WARNING, logger="cogs.server_settings.panel"):
+    with caplog.at_level(logging.WARNING, logger="cogs.server_settings.store"):
         settings = await store.get(GUILD)
     assert settings == ServerSettings("camelot", frozenset({"quick"}))
     assert "turn timer of 45 seconds" in caplog.text

@@ -33,7 +33,7 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor, ResponseMessage
 
-from cogs.server_settings.panel import ServerSettings
+from cogs.server_settings.store import ServerSettings
 from wizard_core import CALL_GIZZARD, PLAY_HIDDEN, Game, Phase, PlayedCard, Rules
 from wizard_core.cards import WIZARD_FACE
 

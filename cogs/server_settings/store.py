@@ -1,0 +1,131 @@
+"""Per-server defaults for new tables, stored in SQLite (migrations/0004) with an in-memory cache.
+
+The table code reads a server's ``ServerSettings`` for every new table; the settings panel writes them.
+Every value is checked before it is stored: the rules by the rules core (``Rules``, which applies R-9).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cogs.utils.db import Database
+from wizard_core import Rules, RulesError
+
+log = logging.getLogger(__name__)
+
+TURN_TIMER_CHOICES = (0, 30, 60, 120, 300, 600, 1800)  # seconds, 0 = off; default 120
+LOBBY_TIMEOUT_CHOICES = (10, 15, 30, 60, 120)  # minutes; None = the bot's WIZARD_LOBBY_TIMEOUT_MINUTES
+MAX_LOBBY_TIMEOUT_MINUTES = 24 * 60
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What a server's new tables start with. None in the last two fields means the bot's own setting."""
+
+    edition: str = "classic"
+    variants: frozenset[str] = field(default_factory=frozenset)
+    nannie_every: int = 2
+    turn_timer_seconds: int = 120
+    lobby_timeout_minutes: int | None = None
+    images: bool | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variants", frozenset(self.variants))
+
+    def rules(self) -> Rules:
+        """The rules value of these settings; raises RulesError for a combination R-9 forbids."""
+        return Rules(self.edition, self.variants, self.nannie_every)
+
+
+def _check(settings: ServerSettings) -> None:
+    """Refuse settings that cannot be stored: RulesError for the rules, ValueError for the rest."""
+    settings.rules()
+    if settings.turn_timer_seconds not in TURN_TIMER_CHOICES:
+        raise ValueError(f"the turn timer must be one of {TURN_TIMER_CHOICES} seconds")
+    minutes = settings.lobby_timeout_minutes
+    if minutes is not None and not 1 <= minutes <= MAX_LOBBY_TIMEOUT_MINUTES:
+        raise ValueError(f"the lobby timeout must be 1 to {MAX_LOBBY_TIMEOUT_MINUTES} minutes")
+
+
+class ServerSettingsStore:
+    """Each server's settings: read once from SQLite, then served from memory; written through."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._cache: dict[int, ServerSettings] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, guild_id: int) -> asyncio.Lock:
+        """Held around a read-change-write of one server's settings, so two quick changes both count."""
+        return self._locks.setdefault(guild_id, asyncio.Lock())
+
+    async def get(self, guild_id: int) -> ServerSettings:
+        """The server's settings; the defaults when it never chose any."""
+        cached = self._cache.get(guild_id)
+        if cached is not None:
+            return cached
+        row = await self.db.fetchone(
+            "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images"
+            " FROM server_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        settings = ServerSettings() if row is None else _from_row(guild_id, row)
+        self._cache[guild_id] = settings
+        return settings
+
+    async def set(self, guild_id: int, settings: ServerSettings) -> None:
+        """Check and save the server's settings (RulesError or ValueError if they are invalid)."""
+        _check(settings)
+        await self.db.execute(
+            "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
+            " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET edition = excluded.edition,"
+            " variants = excluded.variants, nannie_every = excluded.nannie_every,"
+            " turn_timer_seconds = excluded.turn_timer_seconds,"
+            " lobby_timeout_minutes = excluded.lobby_timeout_minutes, images = excluded.images,"
+            " updated_at = excluded.updated_at",
+            (
+                guild_id,
+                settings.edition,
+                json.dumps(sorted(settings.variants)),
+                settings.nannie_every,
+                settings.turn_timer_seconds,
+                settings.lobby_timeout_minutes,
+                None if settings.images is None else int(settings.images),
+                time.time(),
+            ),
+        )
+        self._cache[guild_id] = settings
+
+
+def _from_row(guild_id: int, row: Any) -> ServerSettings:
+    """Settings from a stored row. Rules the bot no longer accepts (a variant removed since, say) fall
+    back to the default rules, so a server's new tables still open; the other fields are kept."""
+    others: dict[str, Any] = {
+        "turn_timer_seconds": int(row["turn_timer_seconds"]),
+        "lobby_timeout_minutes": row["lobby_timeout_minutes"],
+        "images": None if row["images"] is None else bool(row["images"]),
+    }
+    if others["turn_timer_seconds"] not in TURN_TIMER_CHOICES:
+        log.warning(
+            "Server %d has a turn timer of %r seconds, which is not offered; using the default",
+            guild_id,
+            others.pop("turn_timer_seconds"),
+        )
+    try:
+        variants = json.loads(row["variants"])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RulesError(f"variants must be a list of ids, not {row['variants']!r}")
+        settings = ServerSettings(row["edition"], frozenset(variants), int(row["nannie_every"]), **others)
+        settings.rules()
+    except (RulesError, ValueError) as error:
+        log.warning(
+            "Server %d's stored rules are no longer valid (%s); using the default rules", guild_id, error
+        )
+        settings = ServerSettings(**others)
+    return settings
