@@ -121,11 +121,11 @@ class WizardBot(commands.Bot):
             self._on_close.append(on_close)
 
     def service(self, kind: type[ServiceT]) -> ServiceT:
-        """The service of that class that a loaded extension provided."""
-        found = self._services.get(kind)
-        if not isinstance(found, kind):
-            raise LookupError(f"no {kind.__name__}: the extension that provides it is not loaded")
-        return found
+        """The service of that class (or a subclass) that a loaded extension provided."""
+        for service in self._services.values():
+            if isinstance(service, kind):
+                return service
+        raise LookupError(f"no {kind.__name__}: the extension that provides it is not loaded")
 
     def add_components(self, *families: type[Component[Any]]) -> None:
         """Register component families, so their buttons and menus work on any message, old ones too."""

@@ -11,7 +11,7 @@ lazily built tables) are not counted as per-table costs.
 What is printed, per size:
 
 - Handling time per game click (p50, p99, max): ``time.perf_counter()`` around the awaited
-  ``TableManager.handle_click``, which every button of the game goes through. SimCord runs in this
+  ``TableComponent.handle``, which every button of the game goes through. SimCord runs in this
   process, so it includes awaiting the SQLite write (aiosqlite's thread) and SimCord's fake HTTP calls
   made while handling (the interaction response, the table message edit, the DMs). Time inside
   SimCord's fake HTTP routing (``simcord.http.router.dispatch``) is also measured and shown
@@ -69,7 +69,8 @@ from simcord.builders import ChannelHandle
 from simcord.http import router as simcord_router
 
 from bot import WizardBot, create_bot
-from cogs.table.service import TableManager
+from cogs.table.components import TableComponent
+from cogs.table.manager import TableManager
 from cogs.table.store import TableStore
 
 PLAYERS = 3
@@ -121,7 +122,7 @@ class Sample:
 _SAMPLE: contextvars.ContextVar[Sample | None] = contextvars.ContextVar("bot_load_sample", default=None)
 
 
-def click_kind(cid: str, *_: Any) -> str:
+def click_kind(cid: str) -> str:
     """What a custom_id does: join, start, act (a bid, trump or card) or other."""
     parts = cid.split(":")
     if len(parts) == 5 and parts[1] == "lobby":
@@ -153,13 +154,13 @@ class Meter:
         meter = self
 
         @functools.wraps(original)
-        async def handler(manager: TableManager, interaction: Any, *args: Any) -> None:
-            sample = Sample(kind(*args))
+        async def handler(owner: Any, interaction: Any, *args: Any) -> None:
+            sample = Sample(kind(owner, *args))
             token = _SAMPLE.set(sample)
             meter._active = sample
             start = time.perf_counter()
             try:
-                await original(manager, interaction, *args)
+                await original(owner, interaction, *args)
             finally:
                 sample.total = time.perf_counter() - start
                 meter._active = None
@@ -186,7 +187,8 @@ class Meter:
         return method
 
     def install(self) -> None:
-        self._patch(TableManager, "handle_click", self._timed_handler(TableManager.handle_click, click_kind))
+        handle = self._timed_handler(TableComponent.handle, lambda item, *_: click_kind(item.custom_id))
+        self._patch(TableComponent, "handle", handle)
         self._patch(TableManager, "new_table", self._timed_handler(TableManager.new_table, lambda *_: "new"))
         for name in STORE_METHODS:
             self._patch(TableStore, name, self._timed_store(getattr(TableStore, name)))
@@ -596,7 +598,7 @@ def verdicts(results: list[SizeResult]) -> list[str]:
 
 
 NOTES = """\
-Handling = time inside TableManager.handle_click per game click (bid, trump or card), including
+Handling = time inside TableComponent.handle per game click (bid, trump or card), including
 awaiting the SQLite write and SimCord's fake HTTP calls made meanwhile; not the wall time of a
 simulated click. Bot throughput = clicks / sum of handling time; wall rate includes SimCord and the
 driver. GC pauses are mostly SimCord's doing: it keeps every message and request in this process.

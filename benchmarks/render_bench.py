@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cogs.table import pictures as images
 from cogs.table import render
 from cogs.table.pictures import ChartScene, HandScene, TableScene
+from cogs.table.pictures import cache as picture_cache
 from wizard_core import Game, Phase, Rules, Suit, deck
 
 S = TypeVar("S")
@@ -116,7 +117,7 @@ def report(kind: str, times: Sequence[float], sizes: Sequence[int]) -> bool:
 def first_picture_ms() -> float:
     """The first hand of a fresh process: card faces and the palette are drawn then, once."""
     code = (
-        "import time; from cogs.utils import images; from cogs.table.pictures import HandScene; "
+        "import time; from cogs.table import pictures as images; from cogs.table.pictures import HandScene; "
         "t = time.perf_counter(); images.draw_hand(HandScene(tuple(range(0, 52, 3)), None)); "
         "print((time.perf_counter() - t) * 1000)"
     )
@@ -137,9 +138,9 @@ async def thread_hop_ms(scenes: Sequence[HandScene]) -> tuple[float, float]:
         uncached.append((time.perf_counter() - start) * 1000)
     cached = []
     for scene in scenes:
-        images._HANDS.put(scene, b"")
+        picture_cache.HANDS.put(scene, b"")
         start = time.perf_counter()
-        await images._cached_async(images._HANDS, scene, images.draw_hand)
+        await picture_cache.cached_async(picture_cache.HANDS, scene, images.draw_hand)
         cached.append((time.perf_counter() - start) * 1000)
     return statistics.median(cached), statistics.median(uncached)
 

@@ -1,21 +1,27 @@
-"""The /wizard slash commands: every subcommand of the game lives in this one group."""
+"""The /wizard slash commands: every subcommand of the game lives in this one group.
+
+Each command is a thin door into a feature package (the table, the leaderboard, the server settings,
+the guide). Each runs its work through ``cogs.utils.replies.guarded``, which answers a refusal or an
+unexpected error privately, like every button and menu; what discord.py itself refuses (a failed check,
+a bad option value) is answered by the command tree's error handler through the same function.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.guide.pages import find_topic, rules_embeds, topic_choices, topic_list
 from cogs.leaderboard import board as leaderboard
 from cogs.server_settings import panel as server_settings
-from cogs.table import render
-from cogs.table.service import Table, TableManager
+from cogs.table.manager import TableManager
+from cogs.table.model import Table
 from cogs.utils.replies import Refusal, guarded
-from cogs.utils.text import DESCRIPTION_LIMIT, chunk_lines, message_batches
-from wizard_core import EDITIONS, RulesError, rules_summary
-from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
+from cogs.utils.text import chunk_lines, message_batches
+from wizard_core import rules_summary
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -25,102 +31,6 @@ ABOUT = (
     "The table, the bids and the tricks are shown to everyone in the channel; "
     "your hand is shown only to you."
 )
-AUTOCOMPLETE_LIMIT = 25
-# /wizard rules topics, in the order autocomplete offers them, with the name shown there.
-RULES_TOPICS: dict[str, str] = {
-    "classic": "Classic Wizard rules",
-    "camelot": "Camelot Edition rules",
-    "variants": "All variants (house rules)",
-    **{variant.id: f"Variant: {variant.name}" for variant in VARIANTS.values()},
-    "unsupported": "Variants not supported yet",
-}
-
-
-def _normal(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def find_topic(text: str) -> str | None:
-    """The /wizard rules topic a user typed (its key, autocomplete name or variant name), or None."""
-    key = _normal(text)
-    for topic, label in RULES_TOPICS.items():
-        if key in (_normal(topic), _normal(label)):
-            return topic
-    try:
-        return find_variant(text).id
-    except RulesError:
-        return None
-
-
-def topic_choices(current: str) -> list[app_commands.Choice[str]]:
-    """The topics whose key or name contains what was typed so far."""
-    key = _normal(current)
-    return [
-        app_commands.Choice(name=label, value=topic)
-        for topic, label in RULES_TOPICS.items()
-        if key in _normal(topic) or key in _normal(label)
-    ][:AUTOCOMPLETE_LIMIT]
-
-
-def topic_list() -> str:
-    return ", ".join(f"`{topic}`" for topic in RULES_TOPICS)
-
-
-def text_embeds(title: str, text: str, **fields: str) -> list[discord.Embed]:
-    """Long Markdown as embeds: the text split at line breaks over descriptions, then `fields`."""
-    pieces = list(chunk_lines(text, DESCRIPTION_LIMIT)) or [""]
-    embeds = [
-        discord.Embed(
-            title=title if index == 0 else f"{title} (continued)",
-            description=piece or None,
-            colour=discord.Colour.blurple(),
-        )
-        for index, piece in enumerate(pieces)
-    ]
-    for name, value in fields.items():
-        for index, piece in enumerate(chunk_lines(value)):
-            embeds[-1].add_field(
-                name=name if index == 0 else f"{name} (continued)", value=piece, inline=False
-            )
-    return embeds
-
-
-def incompatible_with(variant: Variant) -> list[str]:
-    """The names of the variants R-9 does not allow together with `variant`."""
-    names = []
-    for other in VARIANTS.values():
-        if other.id == variant.id:
-            continue
-        try:
-            check_variants({variant.id, other.id})
-        except RulesError:
-            names.append(other.name)
-    return names
-
-
-def rules_embeds(topic: str | None) -> list[discord.Embed]:
-    """What /wizard rules shows for a topic (a key of RULES_TOPICS, or None for the overview)."""
-    topics = {"More topics (`/wizard rules topic:…`)": topic_list()}
-    if topic is None or topic in EDITIONS:
-        edition = topic or "classic"
-        return text_embeds(f"{render.EDITION_NAMES[edition]} rules", rules_summary(edition), **topics)
-    if topic == "variants":
-        lines = [f"**{v.name}** (`{v.id}`): {v.help}" for v in VARIANTS.values()]
-        intro = (
-            "House rules a table can add. A server's defaults are chosen with `/wizard settings`; "
-            "`/wizard rules topic:<variant>` gives the full rule."
-        )
-        return text_embeds("Variants", intro + "\n" + "\n".join(lines))
-    if topic == "unsupported":
-        lines = [f"**{name}**: {why}." for name, why in UNSUPPORTED_VARIANTS.items()]
-        intro = "The rulebook names these variants, but the bot does not offer them yet:"
-        return text_embeds("Variants not supported yet", intro + "\n" + "\n".join(lines))
-    variant = VARIANTS[topic]
-    extra = {"In short": variant.help}
-    others = incompatible_with(variant)
-    if others:
-        extra["Cannot be combined with"] = "\n".join(others)
-    return text_embeds(f"Variant: {variant.name}", variant.rule, **extra)
 
 
 class Wizard(commands.Cog):
@@ -164,7 +74,7 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], edition: str | None = None
     ) -> None:
         """Open a table in this channel for others to join."""
-        await self._guarded(interaction, self.tables.new_table(interaction, edition))
+        await guarded(interaction, self.tables.new_table(interaction, edition), "/wizard new")
 
     @wizard.command(name="hand")
     async def hand_command(self, interaction: discord.Interaction[WizardBot]) -> None:
@@ -175,25 +85,20 @@ class Wizard(commands.Cog):
             async with table.lock:
                 await self.tables.show_hand(interaction, table)
 
-        await self._guarded(interaction, show())
+        await guarded(interaction, show(), "/wizard hand")
 
     @wizard.command(name="end")
     async def end_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """End this channel's game early (host or Manage Server); no results are recorded."""
-
-        async def end() -> None:
-            await self.tables.ask_to_end(interaction, self._running_table(interaction), "end")
-
-        await self._guarded(interaction, end())
+        await guarded(interaction, self._ask_to_end(interaction, "end"), "/wizard end")
 
     @wizard.command(name="leave")
     async def leave_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Leave this channel's game; a computer plays your seat to the end, and it won't count for you."""
+        await guarded(interaction, self._ask_to_end(interaction, "leave"), "/wizard leave")
 
-        async def leave() -> None:
-            await self.tables.ask_to_end(interaction, self._running_table(interaction), "leave")
-
-        await self._guarded(interaction, leave())
+    async def _ask_to_end(self, interaction: discord.Interaction[WizardBot], kind: str) -> None:
+        await self.tables.ask_to_end(interaction, self._running_table(interaction), kind)
 
     def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
         assert interaction.channel_id is not None
@@ -202,10 +107,7 @@ class Wizard(commands.Cog):
             raise Refusal("There is no game running in this channel. Start one with `/wizard new`.")
         return table
 
-    async def _guarded(self, interaction: discord.Interaction[WizardBot], work: Any) -> None:
-        await guarded(interaction, work, "a /wizard command")
-
-    # -- leaderboards, stats and history: thin wrappers around cogs/utils/leaderboard.py ----------------
+    # -- leaderboards, stats and history: the leaderboard package answers ------------------------------
 
     @wizard.command(name="leaderboard")
     @app_commands.describe(

@@ -30,13 +30,13 @@ from simcord import actors as simcord_actors
 from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
-from cogs.table.service import TableManager
-from cogs.table.service import custom_id as make_custom_id
+from cogs.table.components import custom_id as make_custom_id
+from cogs.table.manager import TableManager
 from wizard_core import Game, Phase, Rules, decode_log_entry
 
 if TYPE_CHECKING:
     from bot import WizardBot
-    from cogs.table.service import Table as BotTable
+    from cogs.table.model import Table as BotTable
 
 BUTTON = 2
 MESSAGE_COMPONENT = 3

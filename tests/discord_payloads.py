@@ -160,49 +160,68 @@ def payload_problems(message: dict[str, Any], *, modal: bool = False) -> list[st
 
     For a modal only the custom_id rules apply; its rows follow the description's own limits.
     """
-    problems = []
-    flags = message.get("flags") or 0
     components = message.get("components") or []
-    content = message.get("content") or ""
-    embeds = message.get("embeds") or []
-
-    if len(content) > CONTENT_LIMIT:
-        problems.append(f"content is {len(content)} characters (limit {CONTENT_LIMIT})")
-    embeds_total = sum(_embed_length(embed) for embed in embeds if isinstance(embed, dict))
-    if embeds_total > EMBEDS_TOTAL_LIMIT:
-        problems.append(f"embeds hold {embeds_total} characters in all (limit {EMBEDS_TOTAL_LIMIT})")
-    if flags & IS_COMPONENTS_V2:
-        if content or embeds:
-            problems.append("a message with the Components V2 flag carries content or embeds")
+    problems = [*_content_problems(message), *_embeds_problems(message)]
+    if (message.get("flags") or 0) & IS_COMPONENTS_V2:
+        problems.extend(_components_v2_problems(message))
     elif not modal:
-        rows = [c for c in components if isinstance(c, dict)]
-        if len(rows) > ACTION_ROWS_LIMIT:
-            problems.append(f"{len(rows)} action rows (limit {ACTION_ROWS_LIMIT})")
-        for index, row in enumerate(rows, start=1):
-            if row.get("type") != ACTION_ROW:
-                problems.append(f"top-level component {index} is type {row.get('type')}, not an action row")
-                continue
-            children = row.get("components") or []
-            kinds = [child.get("type") for child in children]
-            selects = sum(kind in SELECT_TYPES for kind in kinds)
-            if selects and len(children) != 1:
-                problems.append(
-                    f"action row {index} holds a select menu and {len(children) - 1} other component(s)"
-                )
-            elif not selects and len(children) > BUTTONS_PER_ROW:
-                problems.append(f"action row {index} holds {len(children)} buttons (limit {BUTTONS_PER_ROW})")
+        problems.extend(_action_row_problems(components))
+    problems.extend(_custom_id_problems(components))
+    return problems
 
+
+def _content_problems(message: dict[str, Any]) -> Iterator[str]:
+    content = message.get("content") or ""
+    if len(content) > CONTENT_LIMIT:
+        yield f"content is {len(content)} characters (limit {CONTENT_LIMIT})"
+
+
+def _embeds_problems(message: dict[str, Any]) -> Iterator[str]:
+    embeds = message.get("embeds") or []
+    total = sum(_embed_length(embed) for embed in embeds if isinstance(embed, dict))
+    if total > EMBEDS_TOTAL_LIMIT:
+        yield f"embeds hold {total} characters in all (limit {EMBEDS_TOTAL_LIMIT})"
+
+
+def _components_v2_problems(message: dict[str, Any]) -> Iterator[str]:
+    """A Components V2 message shows its text through components only."""
+    if message.get("content") or message.get("embeds"):
+        yield "a message with the Components V2 flag carries content or embeds"
+
+
+def _action_row_problems(components: list[Any]) -> Iterator[str]:
+    """A classic message: at most five top-level components, each an action row."""
+    rows = [component for component in components if isinstance(component, dict)]
+    if len(rows) > ACTION_ROWS_LIMIT:
+        yield f"{len(rows)} action rows (limit {ACTION_ROWS_LIMIT})"
+    for index, row in enumerate(rows, start=1):
+        if row.get("type") != ACTION_ROW:
+            yield f"top-level component {index} is type {row.get('type')}, not an action row"
+        else:
+            yield from _row_content_problems(index, row.get("components") or [])
+
+
+def _row_content_problems(index: int, children: list[Any]) -> Iterator[str]:
+    """An action row holds one select menu alone, or up to five buttons."""
+    selects = sum(child.get("type") in SELECT_TYPES for child in children)
+    if selects and len(children) != 1:
+        yield f"action row {index} holds a select menu and {len(children) - 1} other component(s)"
+    elif not selects and len(children) > BUTTONS_PER_ROW:
+        yield f"action row {index} holds {len(children)} buttons (limit {BUTTONS_PER_ROW})"
+
+
+def _custom_id_problems(components: list[Any]) -> Iterator[str]:
+    """Every custom_id is 1 to 100 characters and used once in the message."""
     seen: set[str] = set()
     for component in _walk_components(components):
         custom_id = component.get("custom_id")
         if custom_id is None:
             continue
         if not 1 <= len(custom_id) <= CUSTOM_ID_LIMIT:
-            problems.append(f"custom_id {custom_id[:20]!r}... is {len(custom_id)} characters (1 to 100)")
+            yield f"custom_id {custom_id[:20]!r}... is {len(custom_id)} characters (1 to 100)"
         if custom_id in seen:
-            problems.append(f"custom_id {custom_id!r} is used twice in one message")
+            yield f"custom_id {custom_id!r} is used twice in one message"
         seen.add(custom_id)
-    return problems
 
 
 def request_problems(entry: HttpLogEntry) -> list[str]:

@@ -1,11 +1,10 @@
-"""The server settings's extension: what the bot loads to switch this feature on."""
-
+"""The server settings extension: provides the settings store and registers the panel's components."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.server_settings.panel import SettingsItem
+from cogs.server_settings.panel import FAMILIES
 from cogs.server_settings.store import ServerSettingsStore
 
 if TYPE_CHECKING:
@@ -14,4 +13,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: WizardBot) -> None:
     bot.provide(ServerSettingsStore(bot.db))
-    bot.add_components(SettingsItem)
+    bot.add_components(*FAMILIES)

@@ -1,18 +1,19 @@
-"""The /wizard settings panel, which changes a server's defaults (``store``).
+"""The /wizard settings panel: a private message that shows a server's defaults and changes them.
 
-The panel is an ephemeral message whose
-selects and buttons are `DynamicItem`s under the custom_id prefix ``wzset:``, so it keeps working after a
-restart. Every change is checked by the rules core (`Rules`, which applies R-9) before it is saved, and
-only members with Manage Server may make one: the check runs on the command and on every component.
+The panel has two pages (``rules``: edition, preset, variants, Nannie's Rule; ``more``: turn timer,
+lobby timeout, pictures). Its controls are four component families under the custom_id prefix
+``wzset:``, each with a strict template, so a panel sent before a restart keeps working and a forged id
+is refused. Only members with Manage Server may use the command or any control; every change is checked
+by the rules core (``Rules``, which applies R-9) and saved through ``ServerSettingsStore`` before the
+panel is shown again.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import discord
 
@@ -22,33 +23,32 @@ from cogs.server_settings.store import (
     ServerSettings,
     ServerSettingsStore,
 )
-from cogs.utils.components import Component
+from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
 from cogs.utils.replies import Refusal, guarded
-from cogs.utils.text import duration
+from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration
 from wizard_core import EDITIONS, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
 
 __all__ = (
-    "PREFIX",
-    "SettingsItem",
+    "FAMILIES",
+    "PageButton",
+    "PanelControl",
+    "PicturesButton",
+    "ResetButton",
+    "SettingMenu",
+    "changed",
     "show_panel",
 )
 
 log = logging.getLogger(__name__)
 
-# -- the panel -------------------------------------------------------------------------------------------
-
 PREFIX = "wzset"
-CUSTOM_ID = re.compile(
-    r"wzset:(?:(?P<select>edition|preset|variants|nannie|timer|lobby)"
-    r"|images:(?P<images>on|off|default)|reset:(?P<reset>rules|more)|page:(?P<page>rules|more))"
-)
-# Which page each select lives on, to show that page again after a change.
-SELECT_PAGE = {"edition": "rules", "preset": "rules", "variants": "rules", "nannie": "rules"}
 EDITION_LABELS = {"classic": "Classic", "camelot": "Camelot"}
 IMAGES_CHOICES = {"on": True, "off": False, "default": None}
 COLOUR = discord.Colour.blurple()
 NOTHING_CHANGED = "Nothing was changed."
+
+Change = Callable[[ServerSettings, Sequence[str]], ServerSettings]
 
 
 def timer_label(seconds: int) -> str:
@@ -78,7 +78,7 @@ def images_label(images: bool | None, bot_default: bool) -> str:
 
 
 def custom_id(*parts: str) -> str:
-    """The custom_id of one of the panel's components."""
+    """The custom_id of one of the panel's components: ``wzset:`` and its fields."""
     return ":".join((PREFIX, *parts))
 
 
@@ -128,23 +128,160 @@ def panel_embed(
     return embed
 
 
-def _select(
-    cid: str, placeholder: str, options: list[discord.SelectOption], row: int, **kwargs: Any
-) -> SettingsItem:
-    return SettingsItem(
-        discord.ui.Select(custom_id=cid, placeholder=placeholder, options=options, row=row, **kwargs)
+# What a choice in each menu does. A client can send any values, so each is checked against what the
+# menu offers; a combination R-9 forbids raises RulesError, here or when the store checks it.
+def _one(values: Sequence[str], allowed: Sequence[str]) -> str:
+    if len(values) != 1 or values[0] not in allowed:
+        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+    return values[0]
+
+
+def _with_rules(settings: ServerSettings, rules: Rules) -> ServerSettings:
+    return dataclasses.replace(
+        settings, edition=rules.edition, variants=rules.variants, nannie_every=rules.nannie_every
     )
 
 
+def _edition(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    return _with_rules(settings, settings.rules().with_edition(_one(values, EDITIONS)))
+
+
+def _preset(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    return _with_rules(settings, Rules.from_preset(_one(values, list(PRESETS))))
+
+
+def _variants(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
+        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+    return _with_rules(settings, settings.rules().with_variants(values))
+
+
+def _nannie(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    return dataclasses.replace(settings, nannie_every=int(_one(values, ("2", "3"))))
+
+
+def _timer(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    seconds = _one(values, [str(choice) for choice in TURN_TIMER_CHOICES])
+    return dataclasses.replace(settings, turn_timer_seconds=int(seconds))
+
+
+def _lobby(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    offered = ["default", *(str(choice) for choice in LOBBY_TIMEOUT_CHOICES)]
+    if settings.lobby_timeout_minutes is not None:
+        offered.append(str(settings.lobby_timeout_minutes))  # a value set before the choices changed
+    minutes = _one(values, offered)
+    return dataclasses.replace(settings, lobby_timeout_minutes=None if minutes == "default" else int(minutes))
+
+
+# Each menu's custom_id field, with the page it is on (shown again after a choice) and its change.
+MENUS: dict[str, tuple[str, Change]] = {
+    "edition": ("rules", _edition),
+    "preset": ("rules", _preset),
+    "variants": ("rules", _variants),
+    "nannie": ("rules", _nannie),
+    "timer": ("more", _timer),
+    "lobby": ("more", _lobby),
+}
+
+
+def changed(settings: ServerSettings, menu: str, values: Sequence[str]) -> ServerSettings:
+    """The settings after choosing ``values`` in ``menu``; a Refusal for a value the menu does not offer."""
+    return MENUS[menu][1](settings, values)
+
+
+class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
+    """What every control of the panel does on a click: check the kind of component and the caller,
+    change the settings under the server's lock, save them, and show the panel again.
+
+    The base of the panel's families, never registered itself (its template matches nothing).
+    """
+
+    what = "a settings interaction"
+    prefix = f"{PREFIX}:"
+    #: A select menu's family (else a button's): the other kind of component on its id is forged.
+    is_menu: ClassVar[bool] = False
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        """The settings after this click, and the page to show them on."""
+        raise NotImplementedError
+
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        is_select = isinstance(self.item, discord.ui.Select)
+        if is_select != self.is_menu:
+            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
+        guild_id = check_manager(interaction)
+        store = _store(interaction)
+        async with store.lock(guild_id):
+            current = await store.get(guild_id)
+            try:
+                new, page = self.change(current, fields)
+                if new != current:
+                    await store.set(guild_id, new)
+                    user = interaction.user.id
+                    log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, user, new)
+            except RulesError as error:
+                raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
+        await interaction.response.edit_message(**_panel(interaction, new, page))
+
+
+class SettingMenu(PanelControl, template=r"wzset:(?P<setting>edition|preset|variants|nannie|timer|lobby)"):
+    """The select menus: one per setting, named by the id's only field (a key of ``MENUS``)."""
+
+    is_menu = True
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        page, change = MENUS[fields["setting"]]
+        # ``handle`` has refused a button by now, so there are values (possibly none chosen).
+        return change(settings, self.values or []), page
+
+
+class PicturesButton(PanelControl, template=r"wzset:images:(?P<choice>on|off|default)"):
+    """Pictures on, off, or the bot's own setting (``WIZARD_IMAGES``); on the second page."""
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        return dataclasses.replace(settings, images=IMAGES_CHOICES[fields["choice"]]), "more"
+
+
+class ResetButton(PanelControl, template=r"wzset:reset:(?P<page>rules|more)"):
+    """Reset to defaults, on either page; the field is the page it was pressed on."""
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        return ServerSettings(), fields["page"]
+
+
+class PageButton(PanelControl, template=r"wzset:page:(?P<page>rules|more)"):
+    """The button to the other page; the field is the page it shows. Changes nothing."""
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        return settings, fields["page"]
+
+
+# The families the extension registers; their templates match disjoint sets of ids.
+FAMILIES: tuple[type[PanelControl], ...] = (SettingMenu, PicturesButton, ResetButton, PageButton)
+
+
+def _menu(
+    setting: str, placeholder: str, options: list[discord.SelectOption], row: int, **kwargs: Any
+) -> SettingMenu:
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(setting), placeholder=placeholder, options=options, row=row, **kwargs
+    )
+    return SettingMenu(select)
+
+
 def _button(
+    family: type[PanelControl],
     label: str,
-    cid: str,
+    fields: tuple[str, str],
     row: int,
     *,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    **kwargs: Any,
-) -> SettingsItem:
-    return SettingsItem(discord.ui.Button(label=label, custom_id=cid, row=row, style=style, **kwargs))
+    disabled: bool = False,
+) -> PanelControl:
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, custom_id=custom_id(*fields), row=row, style=style, disabled=disabled
+    )
+    return family(button)
 
 
 def panel_view(
@@ -154,16 +291,14 @@ def panel_view(
     view = discord.ui.View(timeout=None)
     if page == "rules":
         _rules_page(view, settings)
-        view.add_item(_button("More settings ▶", custom_id("page", "more"), 4))
-        view.add_item(
-            _button("Reset to defaults", custom_id("reset", "rules"), 4, style=discord.ButtonStyle.danger)
-        )
+        row = 4
+        view.add_item(_button(PageButton, "More settings ▶", ("page", "more"), row))
     else:
         _more_page(view, settings, bot_lobby_minutes, bot_images)
-        view.add_item(_button("◀ Rules", custom_id("page", "rules"), 3))
-        view.add_item(
-            _button("Reset to defaults", custom_id("reset", "more"), 3, style=discord.ButtonStyle.danger)
-        )
+        row = 3
+        view.add_item(_button(PageButton, "◀ Rules", ("page", "rules"), row))
+    danger = discord.ButtonStyle.danger
+    view.add_item(_button(ResetButton, "Reset to defaults", ("reset", page), row, style=danger))
     return view
 
 
@@ -174,27 +309,28 @@ def _rules_page(view: discord.ui.View, settings: ServerSettings) -> None:
         )
         for edition in EDITIONS
     ]
-    view.add_item(_select(custom_id("edition"), "Edition", editions, 0))
+    view.add_item(_menu("edition", "Edition", editions, 0))
     current = _preset_of(settings)
     presets = [
         discord.SelectOption(
-            label=preset.name, value=preset.id, description=preset.help[:100], default=preset.id == current
+            label=preset.name,
+            value=preset.id,
+            description=clip(preset.help, SELECT_DESCRIPTION_LIMIT),
+            default=preset.id == current,
         )
         for preset in PRESETS.values()
     ]
-    view.add_item(_select(custom_id("preset"), "Apply a preset (edition and variants)", presets, 1))
+    view.add_item(_menu("preset", "Apply a preset (edition and variants)", presets, 1))
     variants = [
         discord.SelectOption(
             label=variant.name,
             value=variant.id,
-            description=variant.help[:100],
+            description=clip(variant.help, SELECT_DESCRIPTION_LIMIT),
             default=variant.id in settings.variants,
         )
         for variant in VARIANTS.values()
     ]
-    view.add_item(
-        _select(custom_id("variants"), "Variants: none", variants, 2, min_values=0, max_values=len(variants))
-    )
+    view.add_item(_menu("variants", "Variants: none", variants, 2, min_values=0, max_values=len(variants)))
     nannie_on = "nannie" in settings.variants
     nannie = [
         discord.SelectOption(
@@ -205,7 +341,7 @@ def _rules_page(view: discord.ui.View, settings: ServerSettings) -> None:
         for every, ordinal in ((2, "2nd"), (3, "3rd"))
     ]
     placeholder = "Nannie's Rule elimination" if nannie_on else "Nannie's Rule is off"
-    view.add_item(_select(custom_id("nannie"), placeholder, nannie, 3, disabled=not nannie_on))
+    view.add_item(_menu("nannie", placeholder, nannie, 3, disabled=not nannie_on))
 
 
 def _more_page(
@@ -219,7 +355,7 @@ def _more_page(
         )
         for seconds in TURN_TIMER_CHOICES
     ]
-    view.add_item(_select(custom_id("timer"), "Turn timer", timers, 0))
+    view.add_item(_menu("timer", "Turn timer", timers, 0))
     lobbies: list[int | None] = [None, *LOBBY_TIMEOUT_CHOICES]
     if settings.lobby_timeout_minutes not in lobbies:
         lobbies.append(settings.lobby_timeout_minutes)
@@ -231,37 +367,19 @@ def _more_page(
         )
         for minutes in lobbies
     ]
-    view.add_item(_select(custom_id("lobby"), "Lobby timeout", lobby_options, 1))
+    view.add_item(_menu("lobby", "Lobby timeout", lobby_options, 1))
     for key, label in (("on", "Pictures on"), ("off", "Pictures off"), ("default", "Pictures: bot default")):
         chosen = IMAGES_CHOICES[key] == settings.images
         if key == "default":
             label = f"Pictures: {images_label(None, bot_images).lower()}"
         style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
         # The current choice is shown pressed and cannot be clicked again.
-        view.add_item(_button(label, custom_id("images", key), 2, style=style, disabled=chosen))
-
-
-class SettingsItem(Component[discord.ui.Item[Any]], template=r"wzset:(?P<rest>.{0,94})"):
-    """Every select and button of the settings panel, before and after a restart."""
-
-    what = "a settings interaction"
-    prefix = "wzset:"
-
-    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
-        await handle_component(interaction, self.custom_id, self.values)
-
-
-# -- interactions ----------------------------------------------------------------------------------------
+        view.add_item(_button(PicturesButton, label, ("images", key), 2, style=style, disabled=chosen))
 
 
 def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
     store: ServerSettingsStore = interaction.client.service(ServerSettingsStore)
     return store
-
-
-def _bot_defaults(interaction: discord.Interaction[Any]) -> tuple[float, bool]:
-    settings = interaction.client.settings
-    return float(settings.lobby_timeout_minutes), bool(settings.images)
 
 
 def check_manager(interaction: discord.Interaction[Any]) -> int:
@@ -279,7 +397,8 @@ def check_manager(interaction: discord.Interaction[Any]) -> int:
 
 
 def _panel(interaction: discord.Interaction[Any], settings: ServerSettings, page: str) -> dict[str, Any]:
-    lobby, images = _bot_defaults(interaction)
+    defaults = interaction.client.settings
+    lobby, images = float(defaults.lobby_timeout_minutes), bool(defaults.images)
     return {
         "embed": panel_embed(settings, lobby, images, page),
         "view": panel_view(settings, lobby, images, page),
@@ -295,77 +414,3 @@ async def show_panel(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(**_panel(interaction, settings, "rules"), ephemeral=True)
 
     await guarded(interaction, run(), "a settings command")
-
-
-def _one(values: Sequence[str], allowed: Sequence[str]) -> str:
-    if len(values) != 1 or values[0] not in allowed:
-        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
-    return values[0]
-
-
-def changed(settings: ServerSettings, name: str, values: Sequence[str]) -> ServerSettings:
-    """The settings after choosing `values` in the select `name`; a Refusal for a value not offered."""
-    if name in ("edition", "preset", "variants"):
-        rules = settings.rules()
-        if name == "edition":
-            rules = rules.with_edition(_one(values, EDITIONS))
-        elif name == "preset":
-            rules = Rules.from_preset(_one(values, list(PRESETS)))
-        else:
-            if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
-                raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
-            rules = rules.with_variants(values)
-        return dataclasses.replace(
-            settings, edition=rules.edition, variants=rules.variants, nannie_every=rules.nannie_every
-        )
-    if name == "nannie":
-        return dataclasses.replace(settings, nannie_every=int(_one(values, ("2", "3"))))
-    if name == "timer":
-        seconds = _one(values, [str(choice) for choice in TURN_TIMER_CHOICES])
-        return dataclasses.replace(settings, turn_timer_seconds=int(seconds))
-    assert name == "lobby"
-    offered = ["default", *(str(choice) for choice in LOBBY_TIMEOUT_CHOICES)]
-    if settings.lobby_timeout_minutes is not None:
-        offered.append(str(settings.lobby_timeout_minutes))
-    minutes = _one(values, offered)
-    return dataclasses.replace(settings, lobby_timeout_minutes=None if minutes == "default" else int(minutes))
-
-
-async def handle_component(
-    interaction: discord.Interaction[Any], custom_id: str, values: Sequence[str] | None
-) -> None:
-    """Every select and button of the panel: check, save, and show the panel again.
-
-    `values` is None for a button. A select id on a button (or the reverse) is as forged as a bad id.
-    """
-    match = CUSTOM_ID.fullmatch(custom_id)
-    if match is None or (match["select"] is None) != (values is None):
-        raise Refusal(
-            f"That control isn't valid. {NOTHING_CHANGED} Open the panel again with `/wizard settings`."
-        )
-    if getattr(interaction.client, "closing", False):
-        raise Refusal("The bot is restarting; try again in a minute.")
-    guild_id = check_manager(interaction)
-    store = _store(interaction)
-    async with store.lock(guild_id):
-        current = await store.get(guild_id)
-        try:
-            if match["select"] is not None:
-                assert values is not None
-                new = changed(current, match["select"], values)
-                page = SELECT_PAGE.get(match["select"], "more")
-            elif match["images"] is not None:
-                new = dataclasses.replace(current, images=IMAGES_CHOICES[match["images"]])
-                page = "more"
-            elif match["reset"] is not None:
-                new, page = ServerSettings(), match["reset"]
-            else:
-                new, page = current, match["page"]
-            if new != current:
-                await store.set(guild_id, new)
-                log.info(
-                    "Server %d's Wizard settings were changed by %d: %s", guild_id, interaction.user.id, new
-                )
-        except RulesError as error:
-            raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
-    await interaction.response.edit_message(**_panel(interaction, await store.get(guild_id), page))

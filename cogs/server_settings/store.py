@@ -1,7 +1,9 @@
-"""Per-server defaults for new tables, stored in SQLite (migrations/0004) with an in-memory cache.
+"""Each server's defaults for new tables (``ServerSettings``): stored in SQLite (migrations/0004), cached.
 
-The table code reads a server's ``ServerSettings`` for every new table; the settings panel writes them.
-Every value is checked before it is stored: the rules by the rules core (``Rules``, which applies R-9).
+The tables read a server's settings for every new table; the settings panel (``panel``) writes them.
+``set`` refuses what cannot be stored: rules the rules core refuses (``Rules``, which applies R-9), a turn
+timer that is not offered, a lobby timeout out of range. Stored rules or a turn timer that no longer
+validate (a variant removed since, say) are read as the defaults, so the server's new tables still open.
 """
 
 from __future__ import annotations

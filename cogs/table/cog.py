@@ -1,12 +1,12 @@
 """The game table's extension: what the bot loads to switch this feature on."""
 
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from cogs.server_settings.store import ServerSettingsStore
-from cogs.table.service import GameButton, TableManager
+from cogs.table.components import FAMILIES
+from cogs.table.manager import TableManager
 from cogs.table.store import TableStore
 
 if TYPE_CHECKING:
@@ -17,4 +17,4 @@ async def setup(bot: WizardBot) -> None:
     tables = TableManager(bot, TableStore(bot.db), bot.service(ServerSettingsStore))
     bot.provide(tables, on_close=tables.close)
     await tables.restore()
-    bot.add_components(GameButton)
+    bot.add_components(*FAMILIES)

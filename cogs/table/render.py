@@ -19,6 +19,7 @@ Conventions of every message:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import assert_never
 
 import discord
 
@@ -41,24 +42,25 @@ from cogs.utils.text import (
     ordinal,
 )
 from wizard_core import (
-    CALL_FESTER,
-    CALL_GIZZARD,
     JESTER,
-    PLAY_HIDDEN,
+    Action,
+    Bid,
+    Call,
     Card,
+    ChooseTrump,
     GameResult,
+    IllegalActionError,
     Phase,
     Play,
     PlayedCard,
     PlayerView,
+    PlayHidden,
     PublicView,
     RoundResult,
     Suit,
     TrickView,
     decode,
 )
-from wizard_core.actions import BID_BASE, TRUMP_BASE
-from wizard_core.tricks import PLAY_CODES
 from wizard_core.variants import VARIANTS
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "SELECT_DESCRIPTION_LIMIT",
     "SELECT_LABEL_LIMIT",
     "TRUMP_MARK",
+    "action_label",
     "bid_label",
     "call_label",
     "card_text",
@@ -91,7 +94,7 @@ NOT_BID_YET = "…"
 SECRET_BID = "🔒"
 OUT_MARK = "❌ out"
 CALL_MARK = "📣"
-CALL_NAMES = {CALL_GIZZARD: "Gizzard", CALL_FESTER: "Fester"}
+HIDDEN_CARD_LABEL = "Play my hidden card"
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
 
@@ -144,40 +147,67 @@ def _played_text(played: PlayedCard, trump: Suit | None) -> str:
     return card_text(played.card, trump)
 
 
-def trump_label(suit: Suit) -> str:
-    """A trump suit as a label, such as ``♥ Hearts``."""
+def _suit_text(suit: Suit) -> str:
     return f"{suit.symbol} {SUIT_NAMES[suit]}"
 
 
+def action_label(action: Action, trump: Suit | None) -> str:
+    """The label of an action's button, such as ``Bid 2``, ``♥ Hearts``, ``Q♥★`` or ``📣 Gizzard!``.
+
+    A card is written as in the hand, starred when of the ``trump`` suit; Merlin with its declaration
+    (``Merlin as Jester``); the Forehead card round's unseen card as ``Play my hidden card``.
+    """
+    match action:
+        case Play(card=card, merlin=merlin):
+            return card_text(card, trump) if merlin is None else f"{card} as {merlin.capitalize()}"
+        case Bid(tricks=tricks):
+            return f"Bid {tricks}"
+        case ChooseTrump(suit=suit):
+            return _suit_text(suit)
+        case Call(name=name):
+            return f"{CALL_MARK} {name.capitalize()}!"
+        case PlayHidden():
+            return HIDDEN_CARD_LABEL
+        case _:
+            assert_never(action)
+
+
+def trump_label(suit: Suit) -> str:
+    """A trump suit as a label, such as ``♥ Hearts`` (``action_label`` of ``ChooseTrump(suit)``)."""
+    return action_label(ChooseTrump(suit), None)
+
+
 def bid_label(n: int) -> str:
-    """A bid button's label, such as ``Bid 2``."""
-    return f"Bid {n}"
-
-
-def _play(code: int) -> Play:
-    action = decode(code)
-    if not isinstance(action, Play):
-        raise ValueError(f"{code} is not a play code")
-    return action
+    """A bid button's label, such as ``Bid 2`` (``action_label`` of ``Bid(n)``)."""
+    return action_label(Bid(n), None)
 
 
 def call_label(code: int) -> str:
-    """A Smyrna Style call's label, ``📣 Gizzard!`` or ``📣 Fester!``."""
-    if code not in CALL_NAMES:
+    """A Smyrna Style call's label, ``📣 Gizzard!`` or ``📣 Fester!``, from its action code."""
+    try:
+        action = decode(code)
+    except IllegalActionError:
+        action = None
+    if not isinstance(action, Call):
         raise ValueError(f"{code} is not a call code")
-    return f"{CALL_MARK} {CALL_NAMES[code]}!"
+    return action_label(action, None)
 
 
 def play_label(code: int, trump: Suit | None) -> str:
-    """A play action's label: the card (trump marked), Merlin's declaration, a call or the hidden card."""
-    if code in CALL_NAMES:
-        return call_label(code)
-    if code == PLAY_HIDDEN:
-        return "Play my hidden card"
-    play = _play(code)
-    if play.merlin is not None:
-        return f"{play.card} as {play.merlin.capitalize()}"
-    return card_text(play.card, trump)
+    """The label of a play, a call or the hidden card, from its action code (see ``action_label``)."""
+    action = decode(code)
+    if isinstance(action, Bid | ChooseTrump):
+        raise ValueError(f"{code} is not a play code")
+    return action_label(action, trump)
+
+
+def _actions(view: PlayerView) -> list[Action]:
+    """The player's legal actions as readable values."""
+    return [decode(code) for code in view.legal_actions]
+
+
+def _plays(actions: Iterable[Action]) -> list[Play]:
+    return [action for action in actions if isinstance(action, Play)]
 
 
 def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool) -> str:
@@ -188,10 +218,10 @@ def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool) -> s
             return "no trump (no card left to turn up)"
         return f"no trump (turned up: {turned_up})"
     if turned_up is not None and turned_up.suit is None:
-        return f"{trump_label(trump)} (chosen by the dealer; turned up: {turned_up})"
+        return f"{_suit_text(trump)} (chosen by the dealer; turned up: {turned_up})"
     if turned_up is None:
-        return trump_label(trump)
-    return f"{trump_label(trump)} (turned up: {turned_up})"
+        return _suit_text(trump)
+    return f"{_suit_text(trump)} (turned up: {turned_up})"
 
 
 # -- the parts of the table ----------------------------------------------------------------------------
@@ -407,30 +437,25 @@ def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
 
 def _playable_summary(view: PlayerView) -> str:
     """What the legal plays allow, said only from ``view.legal_actions`` (the rules stay in the core)."""
-    codes = [code for code in view.legal_actions if 0 <= code < PLAY_CODES]
-    if not codes:
-        return "your unseen card" if PLAY_HIDDEN in view.legal_actions else "no card"
-    legal_faces = {_play(code).card.face for code in codes}
+    actions = _actions(view)
+    plays = _plays(actions)
+    if not plays:
+        return "your unseen card" if any(isinstance(action, PlayHidden) for action in actions) else "no card"
+    legal_faces = {play.card.face for play in plays}
     barred = [card for card in view.hand if card.face not in legal_faces]
     if not barred:
         return "any card" if view.current_trick.plays else "you lead: any card"
-    followed = {_play(code).card.suit for code in codes} - {None}
-    allowed = ", ".join(play_label(code, view.trump) for code in _display_codes(codes, view.trump))
+    followed = {play.card.suit for play in plays} - {None}
+    allowed = ", ".join(action_label(play, view.trump) for play in _in_hand_order(plays, view.trump))
     if len(followed) == 1:
         suit = next(iter(followed))
         return f"you must follow {suit} or play a special card; you may play {allowed}"
     return f"you may play {allowed}"
 
 
-def _display_codes(codes: Sequence[int], trump: Suit | None) -> list[int]:
-    """Action codes in the hand's display order (Merlin's two side by side), codes playing no card last."""
-
-    def key(code: int) -> tuple[int, tuple[int, int, int], int]:
-        if 0 <= code < PLAY_CODES:
-            return (0, _hand_order(_play(code).card, trump), code)
-        return (1, (0, 0, 0), code)
-
-    return sorted(codes, key=key)
+def _in_hand_order(plays: Sequence[Play], trump: Suit | None) -> list[Play]:
+    """Plays in the hand's display order, Merlin as a Wizard just before Merlin as a Jester."""
+    return sorted(plays, key=lambda play: (_hand_order(play.card, trump), play.merlin == "jester"))
 
 
 def _private_status(view: PlayerView) -> str:
@@ -461,13 +486,14 @@ def _private_status(view: PlayerView) -> str:
         return "**Your turn:** choose the trump suit"
     if view.phase is Phase.BID:
         return f"**Your turn:** bid {_bid_range(view)}"
-    if PLAY_HIDDEN in view.legal_actions and not any(0 <= code < PLAY_CODES for code in view.legal_actions):
+    actions = _actions(view)
+    if any(isinstance(action, PlayHidden) for action in actions) and not _plays(actions):
         return "**Your turn:** play your unseen card"
     return f"**Your turn:** play a card ({_playable_summary(view)})"
 
 
 def _bid_range(view: PlayerView) -> str:
-    bids = [code - BID_BASE for code in view.legal_actions if BID_BASE <= code < TRUMP_BASE]
+    bids = [action.tricks for action in _actions(view) if isinstance(action, Bid)]
     if not bids:
         return "when you can"
     return f"from {min(bids)} to {max(bids)}"
@@ -475,12 +501,11 @@ def _bid_range(view: PlayerView) -> str:
 
 def _smyrna_line(view: PlayerView) -> str | None:
     """The reminder of Smyrna Style's calls, on the turn of a player who may make one."""
-    calls = [code for code in view.legal_actions if code in CALL_NAMES]
-    if not calls or view.current_player != view.player:
+    if view.current_player != view.player or not any(isinstance(action, Call) for action in _actions(view)):
         return None
     return (
-        f"**Smyrna Style:** call {call_label(CALL_GIZZARD)} before playing a Wizard and "
-        f"{call_label(CALL_FESTER)} before a Jester, or the card counts as the opposite."
+        f"**Smyrna Style:** call {action_label(Call('gizzard'), None)} before playing a Wizard and "
+        f"{action_label(Call('fester'), None)} before a Jester, or the card counts as the opposite."
     )
 
 

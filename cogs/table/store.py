@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cogs.leaderboard.board import FinishedGame, record_game
+from cogs.leaderboard.results import FinishedGame, record_game
 from cogs.utils.db import Database
 from wizard_core import GameResult, LogEntry, Rules, decode_log_entry, encode_log_entry
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from discord_payloads import assert_valid_discord_payloads, request_problems
+from discord_payloads import assert_valid_discord_payloads, payload_problems, request_problems
 from simcord import HttpLogEntry
 
 CALLBACK = "/interactions/1/token/callback"
@@ -51,6 +51,46 @@ def test_a_select_must_be_alone_in_its_row() -> None:
     select = {"type": 3, "custom_id": "pick", "options": [{"label": "A", "value": "a"}]}
     problems = request_problems(reply(components=[row(select, button("b"))]))
     assert any("select menu" in problem for problem in problems)
+
+
+def test_the_limits_themselves_pass() -> None:
+    select = {"type": 3, "custom_id": "pick", "options": [{"label": "A", "value": "a"}]}
+    rows = [row(*(button(f"b{index}") for index in range(5))), row(select), row(button("x" * 100))]
+    message = {"content": "x" * 2000, "embeds": [{"description": "d" * 6000}], "components": rows}
+    assert payload_problems(message) == []
+
+
+def test_a_top_level_component_must_be_an_action_row() -> None:
+    assert payload_problems({"components": [button("a")]}) == [
+        "top-level component 1 is type 2, not an action row"
+    ]
+
+
+def test_an_empty_custom_id_is_rejected() -> None:
+    assert payload_problems({"components": [row(button(""))]}) == [
+        "custom_id ''... is 0 characters (1 to 100)"
+    ]
+
+
+def test_a_modal_is_checked_for_custom_ids_only() -> None:
+    text_input = {"type": 4, "custom_id": "same", "style": 1, "label": "Name"}
+    labels = [{"type": 18, "label": "Name", "component": dict(text_input)} for _ in range(6)]
+    problems = payload_problems({"custom_id": "m", "title": "t", "components": labels}, modal=True)
+    assert problems == ["custom_id 'same' is used twice in one message"] * 5
+
+
+def test_components_v2_message_cannot_carry_embeds_and_has_no_action_row_limits() -> None:
+    texts = [{"type": 10, "content": f"line {index}"} for index in range(6)]
+    assert payload_problems({"components": texts, "flags": 1 << 15}) == []
+    problems = payload_problems({"embeds": [{"title": "t"}], "components": texts, "flags": 1 << 15})
+    assert problems == ["a message with the Components V2 flag carries content or embeds"]
+
+
+def test_every_problem_of_a_message_is_listed() -> None:
+    rows = [row(button("same")) for _ in range(6)]
+    problems = payload_problems({"content": "x" * 2001, "components": rows})
+    assert problems[:2] == ["content is 2001 characters (limit 2000)", "6 action rows (limit 5)"]
+    assert problems[2:] == ["custom_id 'same' is used twice in one message"] * 5
 
 
 def test_content_over_2000_characters_is_rejected() -> None:

@@ -1,22 +1,38 @@
 """/wizard settings through SimCord: a server manager changes each default, it is stored and survives a
-restart, the panel keeps working after one, and everyone else, every forged control and every combination
-R-9 forbids is refused with nothing changed."""
+restart, every family of controls keeps working after one, and everyone else, every forged id or value
+and every combination R-9 forbids is refused privately with nothing changed. A bug behind a control is
+apologised for with an error id that the log names too."""
 
 from __future__ import annotations
 
 import json
+import logging
+import re
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import pytest
-from bot_helpers import SELECT, assert_refused, buttons, forge_click, forge_select, message_text
+from bot_helpers import (
+    MESSAGE_COMPONENT,
+    SELECT,
+    assert_refused,
+    buttons,
+    forge_click,
+    forge_select,
+    message_payload,
+    message_text,
+)
 from discord_payloads import assert_valid_discord_payloads
+from panel_ids import MALFORMED_IDS
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
+from simcord import actors as simcord_actors
+from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
+from cogs.utils.components import INVALID_BUTTON, INVALID_MENU
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
@@ -25,12 +41,6 @@ if TYPE_CHECKING:
     from bot import WizardBot
 
 pytestmark = pytest.mark.simcord(check_errors=True)
-
-SERVER = 0
-
-
-# -- helpers ---------------------------------------------------------------------------------------------
-
 
 def admin_of(env: Env, guild: GuildHandle, name: str = "moderator") -> MemberActor:
     mods = guild.create_role(f"{name}-role", permissions=discord.Permissions(manage_guild=True))
@@ -118,7 +128,35 @@ def setup_server(env: Env) -> tuple[GuildHandle, ChannelHandle, MemberActor]:
     return guild, channel, admin_of(env, guild)
 
 
-# -- changing each setting -------------------------------------------------------------------------------
+def carrier(env: Env, message: ResponseMessage) -> StoredMessage:
+    """The panel message as SimCord stores it, for a forged click."""
+    return env.backend.get_message(message.channel_id, message.id)
+
+
+def panel_looks(env: Env, message: ResponseMessage) -> tuple[str, str]:
+    """What a panel message shows now (its text and its controls), to see that a refusal left it alone."""
+    stored_message = carrier(env, message)
+    return message_text(stored_message), json.dumps(stored_message.components, sort_keys=True)
+
+
+async def forge_menu(
+    env: Env, actor: MemberActor, message: StoredMessage, custom_id: str, values: list[str]
+) -> InteractionResult:
+    """Values sent on a button's id, with the message forged to carry a select menu of that id (in place
+    of its first menu), so that discord.py hands them to the button's family."""
+    payload = message_payload(env, message)
+    menu = next(c for c in walk_components(payload["components"]) if c.get("type") == SELECT)
+    menu["custom_id"] = custom_id
+    menu.pop("disabled", None)
+    channel = ChannelHandle(env, actor.guild, env.backend.get_channel(message.channel_id))
+    data = {"custom_id": custom_id, "component_type": SELECT, "values": values}
+    env._begin_operation("select")
+    try:
+        return await simcord_actors._dispatch_actor_interaction(
+            actor, MESSAGE_COMPONENT, channel, data, extra={"message": payload}, source_message_id=message.id
+        )
+    finally:
+        env._end_operation()
 
 
 async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Path) -> None:
@@ -275,9 +313,6 @@ async def test_the_bot_defaults_show_in_the_panel(simcord_env: Env, make_bot: Ma
     assert fields(shown)["Pictures"] == "Bot default (off)"
 
 
-# -- restarts --------------------------------------------------------------------------------------------
-
-
 async def test_settings_and_the_panel_survive_a_restart(
     simcord_env: Env, database_path: Path, make_bot: MakeBot
 ) -> None:
@@ -313,7 +348,36 @@ async def test_settings_and_the_panel_survive_a_restart(
     assert_valid_discord_payloads(simcord_env)
 
 
-# -- refusals --------------------------------------------------------------------------------------------
+async def test_every_family_works_on_panels_sent_before_a_restart(
+    simcord_env: Env, database_path: Path, make_bot: MakeBot
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    # One panel per control to use, each untouched since before the restart.
+    rules_pages = [await open_panel(moderator, channel) for _ in range(3)]
+    more_pages = [
+        await click(moderator, await open_panel(moderator, channel), "More settings ▶") for _ in range(3)
+    ]
+    await simcord_env.restart_bot(make_bot())
+
+    # SettingMenu, on both pages.
+    await choose(moderator, rules_pages[0], "wzset:preset", ["camelot"])
+    await choose(moderator, more_pages[0], "wzset:timer", ["30"])
+    await assert_saved(
+        simcord_env, database_path, guild, ServerSettings(edition="camelot", turn_timer_seconds=30)
+    )
+    # PicturesButton.
+    await click(moderator, more_pages[1], "Pictures off")
+    expected = ServerSettings(edition="camelot", turn_timer_seconds=30, images=False)
+    await assert_saved(simcord_env, database_path, guild, expected)
+    # PageButton, both ways; it saves nothing.
+    assert "wzset:timer" in selects(await click(moderator, rules_pages[1], "More settings ▶"))
+    assert "wzset:edition" in selects(await click(moderator, more_pages[2], "◀ Rules"))
+    await assert_saved(simcord_env, database_path, guild, expected)
+    # ResetButton.
+    reset = await click(moderator, rules_pages[2], "Reset to defaults")
+    assert fields(reset)["Edition"] == "Classic"
+    await assert_saved(simcord_env, database_path, guild, ServerSettings())
+    assert_valid_discord_payloads(simcord_env)
 
 
 async def test_members_without_manage_server_are_refused(simcord_env: Env, database_path: Path) -> None:
@@ -329,16 +393,15 @@ async def test_members_without_manage_server_are_refused(simcord_env: Env, datab
     shown = await open_panel(moderator, channel)
     shown = await choose(moderator, shown, "wzset:edition", ["camelot"])
     before = ServerSettings(edition="camelot")
-    # A member who is not a manager uses a control of the panel (forged onto their client).
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    # A member who is not a manager uses each family's controls (forged onto their client).
     attempts = [
         await forge_select(simcord_env, member, shown, "wzset:variants", ["quick"]),
         await forge_select(simcord_env, member, shown, "wzset:edition", ["classic"]),
-        await forge_click(
-            simcord_env, member, simcord_env.backend.get_message(channel.id, shown.id), "wzset:reset:rules"
-        ),
-        await forge_click(
-            simcord_env, member, simcord_env.backend.get_message(channel.id, shown.id), "wzset:images:off"
-        ),
+        await forge_select(simcord_env, member, more, "wzset:timer", ["30"]),
+        await forge_click(simcord_env, member, carrier(simcord_env, shown), "wzset:reset:rules"),
+        await forge_click(simcord_env, member, carrier(simcord_env, more), "wzset:images:off"),
+        await forge_click(simcord_env, member, carrier(simcord_env, shown), "wzset:page:more"),
     ]
     for attempt in attempts:
         assert_refused(attempt, "Manage Server", "nothing was changed")
@@ -390,26 +453,58 @@ async def test_combinations_r9_forbids_are_refused(
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_forged_controls_and_values_are_refused(simcord_env: Env, database_path: Path) -> None:
+async def test_malformed_ids_are_refused_privately_and_change_nothing(
+    simcord_env: Env, database_path: Path
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await choose(moderator, await open_panel(moderator, channel), "wzset:variants", ["canadian"])
+    before = ServerSettings(variants=frozenset({"canadian"}))
+    looks = panel_looks(simcord_env, shown)
+
+    for reason, cid in MALFORMED_IDS.items():
+        refused = await forge_click(simcord_env, moderator, carrier(simcord_env, shown), cid)
+        assert assert_refused(refused) == INVALID_BUTTON, reason
+    for cid in ("wzset:edition:camelot", "wzset:variants\n", "wzset:" + "v" * 94, "wzset:colour"):
+        refused = await forge_select(simcord_env, moderator, shown, cid, ["camelot"])
+        assert assert_refused(refused) == INVALID_MENU, cid
+    await assert_saved(simcord_env, database_path, guild, before)
+    assert panel_looks(simcord_env, shown) == looks
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_control_of_the_other_kind_is_refused(simcord_env: Env, database_path: Path) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await choose(moderator, await open_panel(moderator, channel), "wzset:variants", ["canadian"])
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    before = ServerSettings(variants=frozenset({"canadian"}))
+    looks = panel_looks(simcord_env, shown), panel_looks(simcord_env, more)
+
+    # A menu's id on a button: the menu's family gets the click and refuses it. Taken for a menu with
+    # nothing chosen, "wzset:variants" would clear the variants.
+    for message, cid in ((shown, "wzset:variants"), (shown, "wzset:edition"), (more, "wzset:timer")):
+        refused = await forge_click(simcord_env, moderator, carrier(simcord_env, message), cid)
+        assert assert_refused(refused) == INVALID_BUTTON, cid
+    # A button's id on a menu, with values: the button's family gets them and refuses them.
+    for message, cid in (
+        (more, "wzset:images:off"),
+        (shown, "wzset:reset:rules"),
+        (shown, "wzset:page:more"),
+    ):
+        refused = await forge_menu(simcord_env, moderator, carrier(simcord_env, message), cid, ["classic"])
+        assert assert_refused(refused) == INVALID_MENU, cid
+    # Values sent on a button the message really has: no family is called; the bot refuses it itself.
+    refused = await forge_select(simcord_env, moderator, more, "wzset:images:off", ["off"])
+    assert assert_refused(refused) == INVALID_MENU
+    await assert_saved(simcord_env, database_path, guild, before)
+    assert (panel_looks(simcord_env, shown), panel_looks(simcord_env, more)) == looks
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_forged_values_are_refused(simcord_env: Env, database_path: Path) -> None:
     guild, channel, moderator = setup_server(simcord_env)
     shown = await open_panel(moderator, channel)
     shown = await choose(moderator, shown, "wzset:variants", ["canadian"])
     before = ServerSettings(variants=frozenset({"canadian"}))
-    carrier = simcord_env.backend.get_message(channel.id, shown.id)
-
-    for cid in (
-        "wzset:",
-        "wzset:bogus",
-        "wzset:images:maybe",
-        "wzset:reset:everything",
-        "wzset:page:3",
-        "wzset:timer",  # a select's id on a button
-        "wzset:variants",  # a button would clear the variants if it were taken for an empty select
-        "wzset:edition:camelot",
-        "wzset:images:off:again",
-    ):
-        refused = await forge_click(simcord_env, moderator, carrier, cid)
-        assert_refused(refused, "isn't valid", "nothing was changed")
 
     more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
     forged_values = [
@@ -434,6 +529,44 @@ async def test_forged_controls_and_values_are_refused(simcord_env: Env, database
     refused = await forge_select(simcord_env, moderator, shown, "wzset:nannie", ["3"])
     assert_refused(refused, "Nannie's Rule", "nothing was changed")
     await assert_saved(simcord_env, database_path, guild, before)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_an_unexpected_error_is_apologised_for_with_an_error_id(
+    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    shown = await choose(moderator, await open_panel(moderator, channel), "wzset:edition", ["camelot"])
+    more = await click(moderator, await open_panel(moderator, channel), "More settings ▶")
+    before = ServerSettings(edition="camelot")
+    looks = panel_looks(simcord_env, shown), panel_looks(simcord_env, more)
+
+    async def broken_set(guild_id: int, settings: ServerSettings) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(store(simcord_env), "set", broken_set)
+    with caplog.at_level(logging.ERROR, logger="cogs.utils.replies"):
+        attempts = [
+            await moderator.select(shown, ["quick"], custom_id="wzset:variants"),
+            await moderator.click(more, label="Pictures off"),
+            await moderator.click(more, label="Reset to defaults"),
+        ]
+    references = []
+    for attempt in attempts:
+        text = assert_refused(attempt, "Something went wrong on my side", "Error id")
+        match = re.search(r"Error id: `([0-9a-f]{6})`", text)
+        assert match is not None, text
+        references.append(match[1])
+    assert len(set(references)) == len(attempts)
+    for reference in references:
+        [record] = [r for r in caplog.records if f"[error id {reference}]" in r.getMessage()]
+        assert "a settings interaction" in record.getMessage()
+        assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    assert "RuntimeError: the disk is full" in caplog.text
+    # Nothing was saved, and the panels still show what was.
+    monkeypatch.undo()
+    await assert_saved(simcord_env, database_path, guild, before)
+    assert (panel_looks(simcord_env, shown), panel_looks(simcord_env, more)) == looks
     assert_valid_discord_payloads(simcord_env)
 
 

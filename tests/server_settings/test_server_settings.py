@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bot import MIGRATIONS_DIR
-from cogs.server_settings.panel import changed, timer_label
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
 from cogs.utils.db import Database
 from wizard_core import Rules, RulesError
@@ -204,25 +203,6 @@ async def test_the_schema_refuses_what_cannot_be_right(tmp_path: Path) -> None:
                     (value,),
                 )
     conn.close()
-
-
-def test_timer_labels() -> None:
-    assert [timer_label(s) for s in TURN_TIMER_CHOICES] == [
-        "Off",
-        "30 seconds",
-        "1 minute",
-        "2 minutes (default)",
-        "5 minutes",
-        "10 minutes",
-        "30 minutes",
-    ]
-
-
-def test_a_new_variant_list_drops_the_nannie_option_with_nannie() -> None:
-    with_nannie = ServerSettings(variants=frozenset({"nannie"}), nannie_every=3)
-    without = changed(with_nannie, "variants", ["quick"])
-    assert without == ServerSettings(variants=frozenset({"quick"}))
-    assert changed(with_nannie, "variants", ["nannie", "canadian"]).nannie_every == 3
 
 
 async def test_changes_made_under_the_lock_both_count(tmp_path: Path) -> None:

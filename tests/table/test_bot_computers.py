@@ -36,7 +36,7 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
-from cogs.table.service import Table as BotTable
+from cogs.table.model import Table as BotTable
 from wizard_core import Game
 
 # Whole games of computer moves can follow one click; under load they may take longer than SimCord's

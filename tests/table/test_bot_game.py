@@ -44,9 +44,9 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
+from cogs.table import manager as manager_module
 from cogs.table import pictures as images
 from cogs.table import render
-from cogs.table import service as tables_module
 from cogs.table.pictures import HandScene
 from cogs.table.render import TRUMP_MARK
 from wizard_core import Card, Game, Phase, Rules, decode
@@ -56,7 +56,7 @@ from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES
 if TYPE_CHECKING:
     from conftest import MakeBot
 
-    from cogs.table.service import Table as BotTable
+    from cogs.table.model import Table as BotTable
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
@@ -204,7 +204,7 @@ async def test_camelot_game_with_trump_choice_and_merlin(
     simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed = camelot_seed()
-    monkeypatch.setattr(tables_module.secrets, "randbits", lambda bits: seed)
+    monkeypatch.setattr(manager_module.secrets, "randbits", lambda bits: seed)
     table = await open_table(simcord_env, 3, "camelot")
     assert table.game.seed == seed and table.game.rules.edition == "camelot"
     events: list[str] = []

@@ -15,6 +15,8 @@ from PIL import Image
 from cogs.table import pictures as images
 from cogs.table import render
 from cogs.table.pictures import ChartScene, HandScene, TableScene
+from cogs.table.pictures import cache as picture_cache
+from cogs.table.pictures.sprites import font
 from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
 from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, deck
 from wizard_core.tricks import MERLIN_AS_JESTER, MerlinAs
@@ -251,7 +253,7 @@ def test_pictures_are_cached_by_content() -> None:
 
 
 def test_the_cache_forgets_the_least_recently_used() -> None:
-    cache: images._LRU[int] = images._LRU(2)
+    cache: picture_cache.LRU[int] = picture_cache.LRU(2)
     cache.put(1, b"one")
     cache.put(2, b"two")
     assert cache.get(1) == b"one"
@@ -269,7 +271,7 @@ async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatc
         threads.append(threading.get_ident())
         return draw(scene)
 
-    monkeypatch.setattr(images, "draw_hand", spy)
+    monkeypatch.setattr(picture_cache, "draw_hand", spy)  # where the files look it up
     game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=4)
     file = await images.hand_file(game.view(0))
     assert isinstance(file, discord.File) and file.filename == images.HAND_FILENAME
@@ -286,4 +288,4 @@ async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatc
 
 def test_text_uses_the_font_inside_pillow() -> None:
     # ImageFont.load_default(size=...) is the font in Pillow's wheel: no system font is needed.
-    assert images._font(20).getname()[0] == "Aileron"
+    assert font(20).getname()[0] == "Aileron"

@@ -13,7 +13,9 @@ from cogs.table.render import (
     BUTTON_LABEL_LIMIT,
     SELECT_LABEL_LIMIT,
     TRUMP_MARK,
+    action_label,
     bid_label,
+    call_label,
     card_text,
     display_name,
     embed_length,
@@ -34,16 +36,22 @@ from wizard_core import (
     MERLIN,
     MORGAN_LE_FAY,
     WIZARD,
+    Action,
     Bid,
+    Call,
     Card,
+    ChooseTrump,
     Game,
     GameResult,
     Phase,
     Play,
     PlayedCard,
+    PlayHidden,
     RoundResult,
     Rules,
     Suit,
+    deck,
+    encode,
 )
 
 UNIQUE_SPECIALS = frozenset({MERLIN, EXCALIBUR, MORGAN_LE_FAY, HOLY_GRAIL})
@@ -198,6 +206,52 @@ def test_labels() -> None:
     assert all(0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT) for label in labels)
     with pytest.raises(ValueError, match="not a play code"):
         play_label(64 + 2, None)
+
+
+def every_action() -> list[Action]:
+    """One of each action: every card (Merlin declared both ways), every bid, suit, call, the hidden card."""
+    cards = sorted(set(deck("camelot")) - {MERLIN}, key=lambda card: card.face)
+    actions: list[Action] = [Play(card) for card in cards]
+    actions += [Play(MERLIN, "wizard"), Play(MERLIN, "jester"), *map(Bid, range(21)), *map(ChooseTrump, Suit)]
+    actions += [Call("gizzard"), Call("fester"), PlayHidden()]
+    return actions
+
+
+def test_action_label_of_every_kind_of_action() -> None:
+    queen = Card.parse("Q♥")
+    assert action_label(Play(queen), Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
+    assert action_label(Play(queen), Suit.SPADES) == action_label(Play(queen), None) == "Q♥"
+    assert action_label(Play(WIZARD), Suit.HEARTS) == "Wizard"
+    assert action_label(Play(JESTER), None) == "Jester"
+    assert action_label(Play(EXCALIBUR), Suit.HEARTS) == "Excalibur"
+    assert action_label(Play(MERLIN, "wizard"), Suit.HEARTS) == "Merlin as Wizard"
+    assert action_label(Play(MERLIN, "jester"), None) == "Merlin as Jester"
+    assert action_label(Bid(0), None) == "Bid 0" and action_label(Bid(20), Suit.CLUBS) == "Bid 20"
+    assert [action_label(ChooseTrump(suit), Suit.HEARTS) for suit in Suit] == [
+        "♠ Spades",
+        "♥ Hearts",
+        "♦ Diamonds",
+        "♣ Clubs",
+    ]
+    assert action_label(Call("gizzard"), Suit.HEARTS) == "📣 Gizzard!"
+    assert action_label(Call("fester"), None) == "📣 Fester!"
+    assert action_label(PlayHidden(), Suit.CLUBS) == "Play my hidden card"
+
+
+def test_the_labels_by_code_are_the_action_labels() -> None:
+    """Every action's label fits a button, and the older labels (by bid, suit or code) agree with it."""
+    for action in every_action():
+        for trump in (None, *Suit):
+            label = action_label(action, trump)
+            assert 0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT)
+            if isinstance(action, Bid):
+                assert label == bid_label(action.tricks)
+            elif isinstance(action, ChooseTrump):
+                assert label == trump_label(action.suit)
+            else:
+                assert label == play_label(encode(action), trump)
+            if isinstance(action, Call):
+                assert label == call_label(encode(action))
 
 
 # -- staged situations ---------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import discord
 import pytest
@@ -19,6 +20,7 @@ from cogs.table.render import (
     NOT_BID_YET,
     OUT_MARK,
     SECRET_BID,
+    action_label,
     call_label,
     card_text,
     display_name,
@@ -37,14 +39,19 @@ from wizard_core import (
     MERLIN,
     MORGAN_LE_FAY,
     PLAY_HIDDEN,
+    Bid,
     Card,
+    ChooseTrump,
     Game,
     Phase,
     PlayedCard,
+    PlayerView,
     PublicView,
     RoundResult,
     Rules,
     Suit,
+    decode,
+    encode,
 )
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
 from wizard_core.variants import VARIANTS
@@ -109,110 +116,160 @@ def all_plays(view: PublicView) -> Iterable[PlayedCard]:
 Seen = Counter[str]
 
 
+@dataclass(frozen=True)
+class Moment:
+    """One state of a game as the checks see it: the table message's text, every hand, the secret bids."""
+
+    game: Game
+    names: Sequence[str]
+    public: PublicView
+    table: str
+    hands: Sequence[Sequence[Card]]
+    secrets: dict[int, int]
+    seen: Seen
+
+
 def check_state(game: Game, seen: Seen) -> None:
     public = game.public_view()
-    names = game.players
-    table = fits(table_embed(public))
-    hands = [game.hand(p) for p in range(len(names))]
-    secrets = secret_bids(game)
+    hands = [game.hand(p) for p in range(len(game.players))]
+    moment = Moment(game, game.players, public, fits(table_embed(public)), hands, secret_bids(game), seen)
+    check_table_hides_hands(moment)
+    check_table_bids(moment)
+    check_table_says_the_variants(moment)
+    check_picture_hides_secret_bids(moment)
+    if game.is_over:
+        return
+    for p in range(len(moment.names)):
+        view = game.view(p)
+        text = fits(hand_embed(view))
+        check_hand_hides_other_hands(moment, view, text)
+        check_hand_bids(moment, view, text)
+        check_hand_cards(moment, view, text)
+        check_hand_actions(moment, view, text)
 
-    # The table holds no hand card and no secret bid.
-    for hand in hands:
+
+def check_table_hides_hands(moment: Moment) -> None:
+    """The table holds no hand card."""
+    for hand in moment.hands:
         for card in filter(unique_name, hand):
-            assert str(card) not in table
-    for seat, name in enumerate(names):
+            assert str(card) not in moment.table
+
+
+def check_table_bids(moment: Moment) -> None:
+    """Each seat's bid on the table: out, secret, made, the saboteur's none, or not yet made."""
+    public, table = moment.public, moment.table
+    for seat, name in enumerate(moment.names):
         bid_cell = scoreboard_row(table, name)[-3]
         if not public.active[seat]:
             assert OUT_MARK in " ".join(scoreboard_row(table, name)) and bid_cell == NO_BID
-            seen["out"] += 1
-        elif seat in secrets:
+            moment.seen["out"] += 1
+        elif seat in moment.secrets:
             assert bid_cell == SECRET_BID
-            seen["secret"] += 1
+            moment.seen["secret"] += 1
         elif public.bids[seat] is not None:
             assert bid_cell == str(public.bids[seat])
-        elif "saboteur" in public.variants and seat == public.dealer and not game.is_over:
+        elif "saboteur" in public.variants and seat == public.dealer and not moment.game.is_over:
             assert bid_cell == NO_BID and "saboteur" in " ".join(scoreboard_row(table, name))
-            seen["saboteur"] += 1
+            moment.seen["saboteur"] += 1
         else:
             assert bid_cell == NOT_BID_YET
+
+
+def check_table_says_the_variants(moment: Moment) -> None:
+    """The variants by name, simultaneous bidding, an armed Smyrna Style call and a flipped card."""
+    public, table, names = moment.public, moment.table, moment.names
     wanted = [variant.name for key, variant in VARIANTS.items() if key in public.variants]
     assert "**Variants:** " + ", ".join(wanted) in table
-
     if public.phase is Phase.BID and public.current_player is None:
-        seen["simultaneous"] += 1
+        moment.seen["simultaneous"] += 1
         assert "Waiting for bids from " in table
         for seat in public.to_act:
             assert f"**{display_name(names[seat])}**" in table.split("Waiting for bids from ", 1)[1]
     if public.armed_call is not None:
-        seen["armed"] += 1
+        moment.seen["armed"] += 1
         who = display_name(names[public.current_player or 0])
         assert f"📣 **{who}** called {public.armed_call.capitalize()}!" in table
     for played in all_plays(public):
         if played.flipped:
-            seen["flipped"] += 1
+            moment.seen["flipped"] += 1
             assert str(played) in table and " (as " in str(played)
 
-    scene = images.table_scene(public)
+
+def check_picture_hides_secret_bids(moment: Moment) -> None:
+    """The table picture says a secret bid was made, never what it is."""
+    scene = images.table_scene(moment.public)
     for slot in scene.slots:
-        seat = names.index(slot.name)
-        if seat in secrets:
-            assert f"bid {secrets[seat]}" not in slot.detail and f"of {secrets[seat]}" not in slot.detail
+        seat = moment.names.index(slot.name)
+        if seat in moment.secrets:
+            bid = moment.secrets[seat]
+            assert f"bid {bid}" not in slot.detail and f"of {bid}" not in slot.detail
             assert slot.detail == "has bid" or slot.detail.endswith(", bid ?")
 
-    for p in range(len(names)):
-        if game.is_over:
-            break
-        view = game.view(p)
-        text = fits(hand_embed(view))
-        # Another player's hand never shows, except the Forehead card round's cards, by design.
-        for other, hand in enumerate(hands):
-            if other == p:
-                continue
-            for card in filter(unique_name, hand):
-                if view.others_cards and view.others_cards[other] == card:
-                    assert f"**{display_name(names[other])}**: {card_text(card, view.trump)}" in text
-                else:
-                    assert str(card) not in text
-        # The scoreboard shows this player's own bid, and others' secret bids as a lock.
-        own = game.bids[p]
-        if own is not None and public.active[p]:
-            assert scoreboard_row(text, names[p])[-3] == str(own)
-        for seat in secrets:
-            if seat != p:
-                assert scoreboard_row(text, names[seat])[-3] == SECRET_BID
-        if view.others_cards:
-            seen["forehead"] += 1
-            assert "Your card (hidden)" in text
-            for own_card in filter(unique_name, hands[p]):
-                assert str(own_card) not in text  # never your own card
-            for seat, seen_card in enumerate(view.others_cards):
-                if seen_card is not None:
-                    assert f"**{display_name(names[seat])}**: {card_text(seen_card, view.trump)}" in text
-        elif view.hand_hidden:
-            seen["hidden hand"] += 1
-            assert view.hand == ()
-            assert f"Your cards ({len(hands[p])}, hidden)" in text and "before seeing your cards" in text
-            for card in filter(unique_name, hands[p]):
+
+def check_hand_hides_other_hands(moment: Moment, view: PlayerView, text: str) -> None:
+    """Another player's hand never shows, except the Forehead card round's cards, by design."""
+    for other, hand in enumerate(moment.hands):
+        if other == view.player:
+            continue
+        for card in filter(unique_name, hand):
+            if view.others_cards and view.others_cards[other] == card:
+                assert f"**{display_name(moment.names[other])}**: {card_text(card, view.trump)}" in text
+            else:
                 assert str(card) not in text
-        else:
-            for card in hands[p]:
-                assert card_text(card, view.trump) in text
-        if public.phase is Phase.BID and public.current_player is None:
-            if p in public.to_act:
-                assert "Your bid, please:** everyone bids at once" in text
-            elif own is not None:
-                assert f"You bid {own}; waiting for the others" in text
-        if public.armed_call is not None and p == public.current_player:
-            assert f"📣 You called {public.armed_call.capitalize()}!" in text
-        for code in view.legal_actions:
-            if code in (CALL_GIZZARD, CALL_FESTER, PLAY_HIDDEN) or code < 64:
-                label = play_label(code, view.trump)
-                assert 0 < len(label) <= BUTTON_LABEL_LIMIT
-        if PLAY_HIDDEN in view.legal_actions:
-            assert "play your unseen card" in text
-        if CALL_GIZZARD in view.legal_actions or CALL_FESTER in view.legal_actions:
-            seen["call offered"] += 1
-            assert "Smyrna Style:** call 📣 Gizzard!" in text
+
+
+def check_hand_bids(moment: Moment, view: PlayerView, text: str) -> None:
+    """The player's own bid, others' secret bids as a lock, and what simultaneous bidding and a call say."""
+    public, p = moment.public, view.player
+    own = moment.game.bids[p]
+    if own is not None and public.active[p]:
+        assert scoreboard_row(text, moment.names[p])[-3] == str(own)
+    for seat in moment.secrets:
+        if seat != p:
+            assert scoreboard_row(text, moment.names[seat])[-3] == SECRET_BID
+    if public.phase is Phase.BID and public.current_player is None:
+        if p in public.to_act:
+            assert "Your bid, please:** everyone bids at once" in text
+        elif own is not None:
+            assert f"You bid {own}; waiting for the others" in text
+    if public.armed_call is not None and p == public.current_player:
+        assert f"📣 You called {public.armed_call.capitalize()}!" in text
+
+
+def check_hand_cards(moment: Moment, view: PlayerView, text: str) -> None:
+    """The player's cards: the others' in the Forehead card round, none while hidden, else all of them."""
+    own = moment.hands[view.player]
+    if view.others_cards:
+        moment.seen["forehead"] += 1
+        assert "Your card (hidden)" in text
+        for own_card in filter(unique_name, own):
+            assert str(own_card) not in text  # never your own card
+        for seat, seen_card in enumerate(view.others_cards):
+            if seen_card is not None:
+                assert f"**{display_name(moment.names[seat])}**: {card_text(seen_card, view.trump)}" in text
+    elif view.hand_hidden:
+        moment.seen["hidden hand"] += 1
+        assert view.hand == ()
+        assert f"Your cards ({len(own)}, hidden)" in text and "before seeing your cards" in text
+        for card in filter(unique_name, own):
+            assert str(card) not in text
+    else:
+        for card in own:
+            assert card_text(card, view.trump) in text
+
+
+def check_hand_actions(moment: Moment, view: PlayerView, text: str) -> None:
+    """Every legal action has a button label that fits; the unseen card and the calls are explained."""
+    for action in map(decode, view.legal_actions):
+        assert 0 < len(action_label(action, view.trump)) <= BUTTON_LABEL_LIMIT
+        if not isinstance(action, Bid | ChooseTrump):
+            label = play_label(encode(action), view.trump)
+            assert 0 < len(label) <= BUTTON_LABEL_LIMIT
+    if PLAY_HIDDEN in view.legal_actions:
+        assert "play your unseen card" in text
+    if CALL_GIZZARD in view.legal_actions or CALL_FESTER in view.legal_actions:
+        moment.seen["call offered"] += 1
+        assert "Smyrna Style:** call 📣 Gizzard!" in text
 
 
 def check_round(result: RoundResult, names: list[str], seen: Seen) -> None:

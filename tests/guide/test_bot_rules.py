@@ -7,7 +7,7 @@ from bot_helpers import assert_refused, message_text
 from discord_payloads import assert_valid_discord_payloads
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor, ResponseMessage
 
-from cogs.wizard import RULES_TOPICS
+from cogs.guide.pages import RULES_TOPICS
 from wizard_core import rules_summary
 from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS
 

@@ -1,0 +1,1 @@
+"""The guide: what `/wizard help` and `/wizard rules` show."""

@@ -1,0 +1,119 @@
+"""What everyone is told when a game moves on: the table, round summaries, new hands, whose turn it is.
+
+The table flow decides what happened; this module turns it into messages through ``Delivery``. Members
+get a new message when it is their turn (an edited one would notify nobody); members without DMs are
+pinged in the channel instead and play through Show my hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import discord
+
+from cogs.table import pictures, render
+from cogs.table.components import controls_view, table_view
+from cogs.table.delivery import Delivery
+from cogs.table.model import Table
+from wizard_core import Phase, PublicView
+
+TURN_WORDS = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "choose trump"}
+
+
+class Announcer:
+    """Tells a table's players about the game."""
+
+    def __init__(self, delivery: Delivery, *, count_step: float) -> None:
+        self.delivery = delivery
+        # The Hands In count's beat, in seconds (0 in tests and benchmarks).
+        self.count_step = count_step
+
+    async def round_summary(self, table: Table) -> None:
+        """The score table of the round that just ended, in the channel."""
+        result = table.running.round_results[-1]
+        await self.delivery.send_channel(table, embed=render.round_summary_embed(result, table.labels))
+
+    async def redraw_table(self, table: Table) -> None:
+        """Show a running game's current state on its table message, with the table's buttons."""
+        embed, files = await self.delivery.table_message(
+            table, table.running.public_view(), files_allowed=self.delivery.channel_allows_files(table)
+        )
+        await self.delivery.edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
+
+    async def final_standings(self, table: Table) -> None:
+        """The finished table without buttons, then the final standings with their chart."""
+        game = table.running
+        files_allowed = self.delivery.channel_allows_files(table)
+        embed, files = await self.delivery.table_message(
+            table, game.public_view(), files_allowed=files_allowed
+        )
+        await self.delivery.edit_table_message(table, embed=embed, view=None, attachments=files)
+        result = game.result()
+        names = table.labels
+        final = render.final_embed(result, names, table.edition)
+        chart = await self.delivery.with_picture(
+            table, final, lambda: pictures.chart_file(result, names), files_allowed=files_allowed
+        )
+        await self.delivery.send_channel(table, embed=final, files=chart)
+
+    async def deal_out(self, table: Table) -> None:
+        """Send every player their new hand; the member to act gets their controls with it instead."""
+        game = table.running
+        for seat_index, seat in enumerate(table.seats):
+            # Computers and eliminated players need no hand; the member to act gets theirs with controls.
+            if seat.computer is not None or seat.dms_closed or not game.active[seat_index]:
+                continue
+            if seat_index in game.to_act and not seat.auto:
+                continue
+            embed, files = await self.delivery.hand_message(table, game.view(seat_index))
+            await self.delivery.dm(table, seat_index, embed=embed, files=files)
+
+    async def count_in(self, table: Table, view: PublicView) -> None:
+        """Hands In: the bids are shown together on a count of three, in one channel message."""
+        bids = ", ".join(
+            f"{render.display_name(name)} **{bid}**"
+            for name, bid in zip(table.labels, view.bids, strict=True)
+            if bid is not None
+        )
+        message = await self.delivery.send_channel(table, content="✋ Hands in on three… **3**")
+        if message is None:
+            return
+        for step in ("**3** · **2**", "**3** · **2** · **1**"):
+            if self.count_step:
+                await asyncio.sleep(self.count_step)
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=f"✋ Hands in on three… {step}")
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=f"✋ Hands in! Round {view.round_number} bids: {bids}")
+
+    async def notify_turn(self, table: Table, actor: int | None = None) -> None:
+        """A new message to each member whose turn begins; ``actor`` already has theirs."""
+        game = table.running
+        waiting = game.to_act
+        if not any(seat in table.turns for seat in waiting):
+            await self.delivery.clear_ping(table)
+        for current in waiting:
+            # A member whose turn is under way (the others bid meanwhile) already has their controls.
+            if (
+                current != actor
+                and current not in table.turns
+                and not table.seats[current].played_by_computer
+            ):
+                await self.notify_member(table, current)
+
+    async def notify_member(self, table: Table, current: int) -> None:
+        """Send one member their hand with their controls, or ping them in the channel without DMs."""
+        seat = table.seats[current]
+        view = table.running.view(current)
+        if not seat.dms_closed:
+            await self.delivery.strip_turn_message(seat)
+            embed, files = await self.delivery.hand_message(table, view)
+            message = await self.delivery.dm(
+                table, current, embed=embed, view=controls_view(table, view), files=files
+            )
+            if message is not None:
+                seat.turn_message = message
+                return
+        text = f"<@{seat.user_id}>, it's your turn to {TURN_WORDS[view.phase]}: press **Show my hand**."
+        await self.delivery.ping(table, text)

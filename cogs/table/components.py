@@ -1,0 +1,405 @@
+"""The table's buttons and select menus: their custom_ids, the views that carry them, and where clicks go.
+
+Every component carries all it needs, so it keeps working after a restart:
+``wizard:<kind>:<table id>:<state version>:<argument>``. Each kind is one component family with a strict
+template; a damaged or forged id matches none and is refused by the bot before any handler runs
+(``cogs.utils.components``). A family checks what every click of its kind needs (the table is open, in
+the right state, the click is a button or a menu as it should be) and hands the click to the table
+service, which it reaches through ``TableHandlers`` in the bot's service registry.
+
+``act`` buttons carry an action code of the rules core; a click whose version is not the game's current
+one is refused as stale, which also makes a double click harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from cogs.table import lobby, render
+from cogs.table.model import LEVEL_NAMES, Table
+from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
+from cogs.utils.replies import Refusal
+from wizard_core import (
+    EDITIONS,
+    MAX_PLAYERS,
+    Action,
+    Call,
+    Phase,
+    Play,
+    PlayerView,
+    PlayHidden,
+    decode,
+)
+from wizard_core.ai import LEVELS
+from wizard_core.variants import PRESETS, VARIANTS
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+PREFIX = "wizard:"
+TABLE = r"(?P<table>\d{1,19})"
+LEVEL_HELP = {
+    "easy": "Bids what its cards look worth and plays simply.",
+    "medium": "Weighs its bids over sampled deals; plays simply.",
+    "hard": "Weighs bids and every card over sampled deals.",
+}
+NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelled."
+OUT_OF_DATE = "This message is out of date: the table has moved on."
+GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
+
+
+def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
+    """The custom_id of one of the table's components."""
+    return f"{PREFIX}{kind}:{table_id}:{version}:{arg}"
+
+
+class TableHandlers:
+    """What the table's components ask of the table service (``manager.TableManager`` provides it).
+
+    The components find it in the bot's service registry by this class, so each call is type-checked
+    without the components importing the table flow (which imports them for its views).
+    """
+
+    def find(self, table_id: int) -> Table | None:
+        """The open table with this id."""
+        raise NotImplementedError
+
+    def is_open(self, table: Table) -> bool:
+        """Whether the table is still open (checked again once its lock is held)."""
+        raise NotImplementedError
+
+    async def lobby_button(
+        self, interaction: discord.Interaction[WizardBot], table: Table, action: str
+    ) -> None:
+        """Join, Leave, Start, Cancel or Remove a computer."""
+        raise NotImplementedError
+
+    async def lobby_menu(
+        self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
+    ) -> None:
+        """Add a computer, or choose the edition, a preset or the house rules."""
+        raise NotImplementedError
+
+    async def show_hand(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """A private look at the clicker's hand, with their controls."""
+        raise NotImplementedError
+
+    async def act(
+        self, interaction: discord.Interaction[WizardBot], table: Table, version: int, code: int
+    ) -> None:
+        """A bid, a trump choice, a call or a card."""
+        raise NotImplementedError
+
+    async def confirm_end(
+        self, interaction: discord.Interaction[WizardBot], table: Table, kind: str, yes: bool
+    ) -> None:
+        """The answer to "end the game?" or "leave the game?"."""
+        raise NotImplementedError
+
+    async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """A member takes their seat back from the computer playing it."""
+        raise NotImplementedError
+
+
+class TableComponent(Component[GameItem], template=r"(?!)"):
+    """What every component of a table checks before its family serves the click."""
+
+    prefix = PREFIX
+    what = "a game interaction"
+    #: The table status the family works in.
+    status: ClassVar[str] = "playing"
+    #: True for select menus, False for buttons.
+    menu: ClassVar[bool] = False
+
+    async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
+        if (self.values is not None) != self.menu:
+            raise Refusal(INVALID_MENU if self.values is not None else INVALID_BUTTON)
+        handlers = interaction.client.service(TableHandlers)
+        table = handlers.find(int(fields["table"]))
+        if table is None:
+            raise Refusal(NO_LONGER_OPEN)
+        async with table.lock:
+            if not handlers.is_open(table):
+                raise Refusal(NO_LONGER_OPEN)
+            if table.status != self.status:
+                raise Refusal(OUT_OF_DATE)
+            await self.serve(handlers, interaction, table, fields)
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        """Serve the click, holding the table's lock."""
+        raise NotImplementedError
+
+
+class LobbyButton(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<action>{'|'.join(lobby.BUTTONS)})"):
+    """Join, Leave, Start, Cancel and Remove a computer."""
+
+    status = "lobby"
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.lobby_button(interaction, table, fields["action"])
+
+
+class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'.join(lobby.MENUS)})"):
+    """The host's menus: add a computer, the edition, a preset, the house rules."""
+
+    status = "lobby"
+    menu = True
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.lobby_menu(interaction, table, fields["menu"], list(self.values or []))
+
+
+class HandButton(TableComponent, template=rf"wizard:hand:{TABLE}:0:show"):
+    """Show my hand, on the table message."""
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.show_hand(interaction, table)
+
+
+class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1,9}}):(?P<code>\d{{1,3}})"):
+    """A bid, a trump suit, a call or a card, valid for one state of the game."""
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.act(interaction, table, int(fields["version"]), int(fields["code"]))
+
+
+class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0:(?P<answer>yes|no)"):
+    """The answers to "end this game?" and "leave the game?"."""
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.confirm_end(interaction, table, fields["kind"], fields["answer"] == "yes")
+
+
+class SeatButton(TableComponent, template=rf"wizard:seat:{TABLE}:0:back"):
+    """Take my seat back, on the table and in the DM of a member whose seat a computer plays."""
+
+    async def serve(
+        self,
+        handlers: TableHandlers,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        fields: Mapping[str, str],
+    ) -> None:
+        await handlers.take_back(interaction, table)
+
+
+FAMILIES: tuple[type[TableComponent], ...] = (
+    LobbyButton,
+    LobbyMenu,
+    HandButton,
+    ActButton,
+    EndButton,
+    SeatButton,
+)
+
+
+# -- views ---------------------------------------------------------------------------------------------
+
+
+def button(
+    family: type[TableComponent],
+    label: str,
+    cid: str,
+    style: discord.ButtonStyle,
+    *,
+    row: int,
+    disabled: bool = False,
+) -> TableComponent:
+    """A button of one family."""
+    return family(discord.ui.Button(label=label, custom_id=cid, style=style, row=row, disabled=disabled))
+
+
+def _select(
+    table: Table,
+    menu: str,
+    placeholder: str,
+    options: list[discord.SelectOption],
+    *,
+    row: int,
+    many: bool = False,
+    disabled: bool = False,
+) -> LobbyMenu:
+    """One of the lobby's select menus."""
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id("lobby", table.id, 0, menu),
+        placeholder=placeholder,
+        options=options,
+        row=row,
+        min_values=0 if many else 1,
+        max_values=len(options) if many else 1,
+        disabled=disabled,
+    )
+    return LobbyMenu(select)
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    """Join, Leave, Start and Cancel; the host's menus to add a computer and choose the rules."""
+    view = discord.ui.View(timeout=None)
+    styles = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    for action, style in styles.items():
+        cid = custom_id("lobby", table.id, 0, action)
+        view.add_item(button(LobbyButton, action.capitalize(), cid, style, row=0))
+    if any(seat.computer is not None for seat in table.seats):
+        remove = custom_id("lobby", table.id, 0, "rmcpu")
+        view.add_item(button(LobbyButton, "Remove a computer", remove, discord.ButtonStyle.secondary, row=0))
+    for item in _lobby_menus(table):
+        view.add_item(item)
+    return view
+
+
+def _lobby_menus(table: Table) -> list[LobbyMenu]:
+    rules = table.rules
+    levels = [
+        discord.SelectOption(
+            label=f"{LEVEL_NAMES[level]} computer", value=level, description=LEVEL_HELP[level]
+        )
+        for level in LEVELS
+    ]
+    editions = [
+        discord.SelectOption(label=render.EDITION_NAMES[e], value=e, default=e == rules.edition)
+        for e in EDITIONS
+    ]
+    presets = [
+        discord.SelectOption(label=p.name, value=p.id, description=p.help[:100]) for p in PRESETS.values()
+    ]
+    variants = [
+        discord.SelectOption(
+            label=v.name, value=v.id, description=v.help[:100], default=v.id in rules.variants
+        )
+        for v in VARIANTS.values()
+    ]
+    full = len(table.seats) >= MAX_PLAYERS
+    return [
+        _select(table, "addcpu", "Add a computer player (host)…", levels, row=1, disabled=full),
+        _select(table, "edition", "Edition (host)…", editions, row=2),
+        _select(table, "preset", "Start from a preset (host)…", presets, row=3),
+        _select(table, "variants", "House rules (host)…", variants, row=4, many=True),
+    ]
+
+
+def table_view(table: Table) -> discord.ui.View:
+    """The table message's buttons: a private look at your hand with your controls, and, while a computer
+    plays for someone who ran out of time, the button that gives them their seat back."""
+    view = discord.ui.View(timeout=None)
+    show = custom_id("hand", table.id, 0, "show")
+    view.add_item(button(HandButton, "Show my hand", show, discord.ButtonStyle.primary, row=0))
+    if any(seat.auto for seat in table.seats):
+        view.add_item(take_back_button(table))
+    return view
+
+
+def take_back_button(table: Table) -> SeatButton:
+    """The one click that gives a player their seat back from the computer playing it."""
+    cid = custom_id("seat", table.id, 0, "back")
+    return SeatButton(
+        discord.ui.Button(label="Take my seat back", custom_id=cid, style=discord.ButtonStyle.success)
+    )
+
+
+def take_back_view(table: Table) -> discord.ui.View:
+    """A view holding only the Take my seat back button (for a DM)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(take_back_button(table))
+    return view
+
+
+def end_question_view(table: Table, kind: str) -> discord.ui.View:
+    """Yes and Keep playing, the answers to "end this game?" (``end``) or "leave the game?" (``leave``)."""
+    yes = "Yes, end it" if kind == "end" else "Yes, leave"
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        button(EndButton, yes, custom_id(kind, table.id, 0, "yes"), discord.ButtonStyle.danger, row=0)
+    )
+    keep = custom_id(kind, table.id, 0, "no")
+    view.add_item(button(EndButton, "Keep playing", keep, discord.ButtonStyle.secondary, row=0))
+    return view
+
+
+def _choices_in_order(view: PlayerView) -> list[tuple[Action, bool]]:
+    """The actions to offer as buttons, with whether each may be taken now.
+
+    In the play phase a Smyrna Style call and the Forehead round's unseen card come first, then the
+    whole hand in display order: playable cards enabled, the others disabled so the player sees why.
+    Identical Wizards or Jesters share one button.
+    """
+    choices = [decode(code) for code in view.legal_actions]
+    if view.phase is not Phase.PLAY:
+        return [(action, True) for action in choices]
+    ordered: list[tuple[Action, bool]] = [(a, True) for a in choices if isinstance(a, Call | PlayHidden)]
+    seen: set[int] = set()
+    for card in render.sort_hand(view.hand, view.trump):
+        options: list[Action] = [a for a in choices if isinstance(a, Play) and a.card == card]
+        # A card that may not be played is shown as played plainly (Merlin: as a Wizard), disabled.
+        for action in options or [decode(card.face)]:
+            if action.code not in seen:
+                seen.add(action.code)
+                ordered.append((action, action in choices))
+    return ordered
+
+
+def _style(action: Action, enabled: bool, view: PlayerView) -> discord.ButtonStyle:
+    """A control's colour: trump cards green, cards that may not be played grey, calls red."""
+    if isinstance(action, Call):
+        return discord.ButtonStyle.danger
+    if isinstance(action, Play) and not enabled:
+        return discord.ButtonStyle.secondary
+    if isinstance(action, Play) and view.trump is not None and action.card.suit is view.trump:
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
+    """The player's controls on their turn: bid, trump or card buttons. None when it is not their turn."""
+    if not view.legal_actions:
+        return None
+    ui = discord.ui.View(timeout=None)
+    for index, (action, enabled) in enumerate(_choices_in_order(view)[:25]):
+        label = render.action_label(action, view.trump)
+        cid = custom_id("act", table.id, view.version, action.code)
+        style = _style(action, enabled, view)
+        ui.add_item(button(ActButton, label, cid, style, row=index // 5, disabled=not enabled))
+    return ui

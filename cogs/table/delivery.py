@@ -1,0 +1,234 @@
+"""Messages out: the table message, channel posts, pings and direct messages, with their pictures.
+
+A failed delivery never fails the action that caused it: what could not be sent is logged, a player
+whose DMs are closed is told once in the channel (and plays through Show my hand from then on), and a
+channel where the bot may not attach files gets the text alone. Every message of a game carries a
+picture inside its embed unless the server turned pictures off; the text is complete without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs.table import pictures, render
+from cogs.table.model import Occupant, Table
+from cogs.table.store import TableStore
+from wizard_core import PlayerView, PublicView
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a send or an edit without its picture: no file, no embed image naming one."""
+    embed = message.get("embed")
+    if isinstance(embed, discord.Embed):
+        embed.set_image(url=None)
+    rest = {key: value for key, value in message.items() if key != "files"}
+    if "attachments" in message:
+        rest["attachments"] = []
+    return rest
+
+
+def reply_allows_files(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a reply to an interaction may carry files: in DMs always, in a server with Attach Files."""
+    return interaction.guild_id is None or interaction.app_permissions.attach_files
+
+
+class Delivery:
+    """Sends and edits a table's messages for the table flow."""
+
+    def __init__(self, client: discord.Client, store: TableStore) -> None:
+        self.client = client
+        self.store = store
+
+    # -- pictures ------------------------------------------------------------------------------------
+
+    def channel_allows_files(self, table: Table) -> bool:
+        """Whether the bot holds Attach Files in the table's channel (the invite does not ask for it).
+
+        Unknown counts as yes: a refusal is then caught, and the text sent alone (``without_pictures``).
+        """
+        channel = self.client.get_channel(table.channel_id)
+        if isinstance(channel, discord.abc.GuildChannel):
+            return channel.permissions_for(channel.guild.me).attach_files
+        return True
+
+    async def with_picture(
+        self,
+        table: Table,
+        embed: discord.Embed,
+        picture: Callable[[], Awaitable[discord.File]],
+        *,
+        files_allowed: bool,
+    ) -> list[discord.File]:
+        """Draw a picture into the embed as its image: the file to send with it, none when pictures are off
+        or files may not be sent there.
+
+        The file has to go with the message that shows the embed: on an edit as ``attachments=`` (which
+        also drops the previous picture), on a new message as ``files=``.
+        """
+        if not (files_allowed and table.images):
+            return []
+        try:
+            file = await picture()
+        except Exception:
+            # The text says everything: a picture that cannot be drawn is left out, not the message.
+            log.exception("Could not draw a picture for table %d", table.id)
+            return []
+        embed.set_image(url=f"attachment://{file.filename}")
+        return [file]
+
+    async def hand_message(
+        self, table: Table, view: PlayerView, *, files_allowed: bool = True
+    ) -> tuple[discord.Embed, list[discord.File]]:
+        """A player's hand message: the embed and its picture of the hand (playable cards raised)."""
+        view = table.labelled(view)
+        embed = render.hand_embed(view)
+        picture = await self.with_picture(
+            table, embed, lambda: pictures.hand_file(view), files_allowed=files_allowed
+        )
+        return embed, picture
+
+    async def table_message(
+        self, table: Table, view: PublicView, note: str | None = None, *, files_allowed: bool
+    ) -> tuple[discord.Embed, list[discord.File]]:
+        """The table message: the embed and its picture of the trump and the trick.
+
+        Without a ``note`` of its own, the message shows the table's standing notice, if any.
+        """
+        view = table.labelled(view)
+        if note is None and table.notice is not None:
+            note = table.notice[1]
+        embed = render.table_embed(view, note=note)
+        picture = await self.with_picture(
+            table, embed, lambda: pictures.table_file(view), files_allowed=files_allowed
+        )
+        return embed, picture
+
+    # -- the channel ---------------------------------------------------------------------------------
+
+    async def channel(self, table: Table) -> discord.abc.Messageable | None:
+        """The table's channel, fetched if it is not cached; None if it is gone."""
+        channel = self.client.get_channel(table.channel_id)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.client.fetch_channel(table.channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def send_channel(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        """Post in the table's channel; None if that failed (logged)."""
+        channel = await self.channel(table)
+        if channel is None:
+            return None
+        try:
+            return await channel.send(**kwargs)
+        except discord.Forbidden as error:
+            if kwargs.get("files"):
+                log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
+                return await self.send_channel(table, **without_pictures(kwargs))
+            log.warning("Could not post in the channel of table %d: %s", table.id, error)
+            return None
+        except discord.HTTPException as error:
+            log.warning("Could not post in the channel of table %d: %s", table.id, error)
+            return None
+
+    async def edit_table_message(self, table: Table, **kwargs: Any) -> None:
+        """Edit the table message in place (without a notification)."""
+        if table.message_id is None:
+            return
+        channel = await self.channel(table)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(table.message_id).edit(**kwargs)
+        except discord.Forbidden as error:
+            if kwargs.get("attachments"):
+                log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
+                await self.edit_table_message(table, **without_pictures(kwargs))
+            else:
+                log.warning("Could not update the message of table %d: %s", table.id, error)
+        except discord.HTTPException as error:
+            log.warning("Could not update the message of table %d: %s", table.id, error)
+
+    async def ping(self, table: Table, text: str) -> None:
+        """Ping a member without DMs in the channel; the ping is remembered, to be deleted later."""
+        ping = await self.send_channel(table, content=text)
+        if ping is not None:
+            table.ping_id = ping.id
+            await self.store.set_ping(table.id, ping.id)
+
+    async def clear_ping(self, table: Table) -> None:
+        """Delete the channel's "your turn" ping, also one sent before a restart."""
+        ping_id, table.ping_id = table.ping_id, None
+        if ping_id is None:
+            return
+        await self.store.set_ping(table.id, None)
+        channel = await self.channel(table)
+        if channel is not None and hasattr(channel, "get_partial_message"):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(ping_id).delete()
+
+    # -- direct messages -----------------------------------------------------------------------------
+
+    @staticmethod
+    async def strip_turn_message(seat: Occupant) -> None:
+        """Take the controls off the player's previous turn message."""
+        message, seat.turn_message = seat.turn_message, None
+        if message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=None)
+
+    async def dm(
+        self,
+        table: Table,
+        seat_index: int,
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+    ) -> discord.Message | None:
+        """Send a player a direct message; if their DMs are closed, say so once in the channel."""
+        seat = table.seats[seat_index]
+        try:
+            if seat.dm_channel_id is None:
+                # Opened once per player and process: with no member intents discord.py caches neither
+                # users nor many DM channels, and each lookup would be a request under the table's lock.
+                user = await self.client.fetch_user(seat.user_id)
+                seat.dm_channel_id = (await user.create_dm()).id
+            channel = self.client.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            )
+            return await channel.send(
+                content=content,
+                embed=embed or discord.utils.MISSING,
+                view=view or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
+            )
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                log.warning("Could not DM a player of table %d: %s", table.id, error)
+        except discord.HTTPException as error:
+            log.warning("Could not DM a player of table %d: %s", table.id, error)
+            return None
+        await self._dms_closed(table, seat_index)
+        return None
+
+    async def _dms_closed(self, table: Table, seat_index: int) -> None:
+        seat = table.seats[seat_index]
+        seat.dms_closed = True
+        await self.store.set_dms_closed(table.id, seat_index)
+        await self.send_channel(
+            table,
+            content=(
+                f"<@{seat.user_id}>, I can't send you direct messages, so your hand is on the table: "
+                "press **Show my hand** (or use `/wizard hand`) whenever you need it."
+            ),
+        )

@@ -1,0 +1,89 @@
+"""The computer driver: a table's computer players move one at a time, each after a short pause.
+
+One task per table makes the moves while a computer is to act, each under the table's lock. The decision
+is computed in a worker thread (``computers.think``), so the event loop serves every other table
+meanwhile; the move itself is stored and shown exactly like a member's click (``move``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import cast
+
+from cogs.table import computers
+from cogs.table.model import Table
+from wizard_core import PlayerView
+from wizard_core.ai import Level
+
+log = logging.getLogger(__name__)
+
+# The level of the computer that stands in for a member who runs out of time or leaves.
+STAND_IN_LEVEL = "medium"
+
+
+def computer_to_act(table: Table) -> int | None:
+    """A seat a computer plays that may act now, if there is one.
+
+    A computer standing in for an away member plays only while some member is still at the table: when
+    everyone is away the game waits, rather than play itself out and record it for them.
+    """
+    game = table.game
+    if game is None or game.is_over:
+        return None
+    present = table.members_present
+    for seat in game.to_act:
+        player = table.seats[seat]
+        if player.computer is not None or (player.auto and present):
+            return seat
+    return None
+
+
+class ComputerDriver:
+    """Makes the computers' moves at every table."""
+
+    def __init__(
+        self,
+        move: Callable[[Table, int], Awaitable[None]],
+        is_open: Callable[[Table], bool],
+        *,
+        delay: float,
+        budget_ms: float,
+    ) -> None:
+        self.move = move
+        self.is_open = is_open
+        self.delay = delay
+        self.budget_ms = budget_ms
+
+    def wake(self, table: Table) -> None:
+        """Start the table's driver if a computer is to act and it is not running yet."""
+        if computer_to_act(table) is not None and (table.driver is None or table.driver.done()):
+            table.driver = asyncio.create_task(self._drive(table), name=f"wizard-computers-{table.id}")
+
+    async def _drive(self, table: Table) -> None:
+        """Make the computers' moves, one at a time, each after a short pause, until a member is to act."""
+        try:
+            while True:
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+                async with table.lock:
+                    if not self.is_open(table):
+                        return
+                    seat = computer_to_act(table)
+                    if seat is None:
+                        return
+                    await self.move(table, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("The computer players of table %d stopped", table.id)
+
+    async def decide(self, table: Table, seat: int, view: PlayerView) -> int:
+        """The action code the computer playing ``seat`` chooses; a legal one even if thinking fails."""
+        level = cast(Level, table.seats[seat].computer or STAND_IN_LEVEL)
+        try:
+            return await computers.think(view, level, self.budget_ms)
+        except Exception:
+            log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
+            return view.legal_actions[0]

@@ -1,0 +1,119 @@
+"""The lobby's rules: who may join, leave, add or remove a computer, choose the rules, start or cancel.
+
+Pure functions on a ``Table`` and plain values (user ids, names, menu values): no Discord, no database.
+Each either changes the table in memory and says what happened, or raises ``Refusal`` with the reason and
+changes nothing. The table flow (``manager``) stores the change and redraws the lobby.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+from cogs.table.model import Occupant, Table
+from cogs.utils.replies import Refusal, sentence
+from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
+from wizard_core.ai import LEVELS
+from wizard_core.variants import PRESETS, VARIANTS
+
+# The lobby's buttons, and its select menus.
+BUTTONS = ("join", "leave", "start", "cancel", "rmcpu")
+MENUS = ("addcpu", "edition", "preset", "variants")
+RULE_MENUS = ("edition", "preset", "variants")
+
+
+class Left(enum.Enum):
+    """What became of the table when a player left its lobby."""
+
+    STAYS = "stays"
+    EMPTY = "empty"
+
+
+def _host_only(table: Table, user_id: int, what: str) -> None:
+    if user_id != table.host_id:
+        raise Refusal(f"Only the host, <@{table.host_id}>, can {what}.")
+
+
+def _room_for_one(table: Table) -> None:
+    if len(table.seats) >= MAX_PLAYERS:
+        raise Refusal(f"This table is full ({MAX_PLAYERS} players).")
+
+
+def join(table: Table, user_id: int, name: str) -> None:
+    """A member takes a seat."""
+    if table.seat_of(user_id) is not None:
+        raise Refusal("You already have a seat at this table.")
+    _room_for_one(table)
+    table.seats.append(Occupant(user_id, name))
+
+
+def leave(table: Table, user_id: int) -> Left:
+    """A member gives up their seat; a leaving host hands the table to the first member left.
+
+    With only computers left the host stays host without a seat, to start a computers' game.
+    """
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal("You don't have a seat at this table.")
+    del table.seats[seat]
+    if not table.seats:
+        return Left.EMPTY
+    members = [s for s in table.seats if s.computer is None]
+    if user_id == table.host_id and members:
+        table.host_id = members[0].user_id
+    return Left.STAYS
+
+
+def add_computer(table: Table, user_id: int, values: Sequence[str]) -> None:
+    """The host seats a computer of the level chosen in the menu."""
+    _host_only(table, user_id, "add or remove computer players")
+    level = values[0] if len(values) == 1 else None
+    if level not in LEVELS:
+        raise Refusal("That isn't a computer level: choose Easy, Medium or Hard.")
+    _room_for_one(table)
+    table.seats.append(table.new_computer(level))
+
+
+def remove_computer(table: Table, user_id: int) -> None:
+    """The host removes the computer seated last."""
+    _host_only(table, user_id, "add or remove computer players")
+    computers = [i for i, s in enumerate(table.seats) if s.computer is not None]
+    if not computers:
+        raise Refusal("There is no computer player at this table.")
+    del table.seats[computers[-1]]
+
+
+def choose_rules(table: Table, user_id: int, menu: str, values: Sequence[str]) -> None:
+    """The host picks an edition, a preset or the house rules; combinations R-9 forbids are refused."""
+    _host_only(table, user_id, "choose the rules")
+    table.rules = chosen_rules(table.rules, menu, values)
+
+
+def chosen_rules(rules: Rules, menu: str, values: Sequence[str]) -> Rules:
+    """The rules after a choice in one of the lobby's rule menus; a refusal names the problem."""
+    try:
+        if menu == "edition":
+            if len(values) != 1 or values[0] not in EDITIONS:
+                raise Refusal("That isn't an edition: choose Classic or Camelot.")
+            return rules.with_edition(values[0])
+        if menu == "preset":
+            if len(values) != 1 or values[0] not in PRESETS:
+                raise Refusal("That isn't one of the presets.")
+            return Rules.from_preset(values[0])
+        if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
+            raise Refusal("That isn't a list of this bot's house rules.")
+        return rules.with_variants(values)
+    except RulesError as error:
+        raise Refusal(f"{sentence(error)} Nothing was changed.") from None
+
+
+def check_start(table: Table, user_id: int) -> None:
+    """Only the host starts, with 3 to 6 players seated."""
+    _host_only(table, user_id, "start the game")
+    if len(table.seats) < MIN_PLAYERS:
+        raise Refusal(f"Wizard needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(table.seats)} have joined.")
+
+
+def may_manage(table: Table, user_id: int, manages_server: bool) -> bool:
+    """Whether someone may cancel the lobby or end the game: its host, or a member with Manage Server."""
+    return user_id == table.host_id or manages_server

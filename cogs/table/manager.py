@@ -1,0 +1,566 @@
+"""The flow of every table: lobbies open and start, clicks become moves, moves are stored, games end.
+
+``TableManager`` keeps the open tables in memory and serves what the components and commands ask
+(``components.TableHandlers``). Each table has one lock, so its interactions are handled one at a time,
+and every action is written to SQLite before the player's click is answered. The rules themselves are all
+in ``wizard_core``; the lobby's rules in ``lobby``; what players are shown in ``announce`` and
+``delivery``; the turn clock in ``clock`` and the computer players in ``driver``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
+from cogs.table import lobby, render
+from cogs.table.announce import Announcer
+from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns
+from cogs.table.components import (
+    TableHandlers,
+    controls_view,
+    end_question_view,
+    lobby_view,
+    table_view,
+    take_back_view,
+)
+from cogs.table.delivery import Delivery, reply_allows_files
+from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
+from cogs.table.model import Table, now
+from cogs.table.store import FinishingTable, TableExistsError, TableStore
+from cogs.utils.replies import Refusal, sentence
+from cogs.utils.text import display_name, duration
+from wizard_core import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Rules, RulesError, WizardError
+from wizard_core.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+log = logging.getLogger(__name__)
+
+NOT_PLAYING = "You're not playing at this table."
+END_QUESTIONS = {
+    "end": "End this game for everyone? No results will be recorded.",
+    "leave": (
+        "Leave the game? A computer takes your seat and plays it to the end, "
+        "and the game won't count for you."
+    ),
+}
+
+
+class TableManager(TableHandlers):
+    """All open tables of the bot, and what happens when players click."""
+
+    def __init__(self, bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore) -> None:
+        self.bot = bot
+        self.store = store
+        self.server_settings = server_settings
+        self.tables: dict[int, Table] = {}
+        self.by_channel: dict[int, int] = {}
+        settings = bot.settings
+        self.delivery = Delivery(bot, store)
+        self.announcer = Announcer(self.delivery, count_step=1.0 if settings.computer_delay else 0.0)
+        self.clock = TurnClock(self.remind, self.time_out, self.is_open)
+        self.driver = ComputerDriver(
+            self.computer_move,
+            lambda table: self.is_open(table) and not bot.closing,
+            delay=settings.computer_delay,
+            budget_ms=settings.computer_budget_ms,
+        )
+
+    # -- open tables -------------------------------------------------------------------------------
+
+    def find(self, table_id: int) -> Table | None:
+        return self.tables.get(table_id)
+
+    def is_open(self, table: Table) -> bool:
+        return table.id in self.tables
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel."""
+        table_id = self.by_channel.get(channel_id)
+        return None if table_id is None else self.tables.get(table_id)
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.by_channel[table.channel_id] = table.id
+
+    def _remove(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        if self.by_channel.get(table.channel_id) == table.id:
+            del self.by_channel[table.channel_id]
+        for task in table.tasks():
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    def close(self) -> None:
+        """Stop the lobby timers, turn clocks and computers (the bot is shutting down)."""
+        for table in self.tables.values():
+            for task in table.tasks():
+                task.cancel()
+
+    async def restore(self) -> None:
+        """Rebuild every lobby and running game from the database (at start-up)."""
+        for record in await self.store.open_tables():
+            try:
+                table = Table.from_record(record)
+                if record.status == "playing":
+                    assert record.seed is not None
+                    table.game = Game.replay(
+                        [s.name for s in record.seats], record.table_rules, record.seed, record.log
+                    )
+            except (WizardError, AssertionError) as error:
+                log.error("Table %d could not be restored (%s); ending it", record.id, error)
+                await self.store.close(record.id, "ended", now())
+                continue
+            await self.apply_server_settings(table)
+            if table.game is None:
+                self._arm_lobby_timer(table)
+            self._add(table)
+            if table.game is not None:
+                # Turns under way start afresh: nobody loses time to the restart.
+                self._keep_going(table)
+        log.info("Restored %d open table(s)", len(self.tables))
+
+    async def apply_server_settings(self, table: Table) -> ServerSettings:
+        """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
+        server = await self.server_settings.get(table.guild_id)
+        table.turn_seconds = float(server.turn_timer_seconds)
+        minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
+        table.lobby_timeout = minutes * 60
+        table.images = self.bot.settings.images if server.images is None else server.images
+        return server
+
+    # -- the lobby ---------------------------------------------------------------------------------
+
+    async def new_table(self, interaction: discord.Interaction[WizardBot], edition: str | None) -> None:
+        """Open a lobby in the interaction's channel, with the caller as host and the server's rules
+        (in ``edition`` if one is given)."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
+        server = await self.server_settings.get(interaction.guild_id)
+        rules = server.rules()
+        if edition is not None and edition != rules.edition:
+            try:
+                rules = Rules(edition, rules.variants, rules.nannie_every)
+            except WizardError:
+                rules = Rules(edition)
+        try:
+            record = await self.store.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                rules=rules,
+                now=now(),
+            )
+        except TableExistsError as error:
+            existing = self.tables.get(error.table_id)
+            link = existing.jump_url if existing else "this channel"
+            raise Refusal(f"This channel already has a table: {link}. Finish or cancel it first.") from None
+        table = Table.from_record(record)
+        await self.apply_server_settings(table)
+        self._add(table)
+        await interaction.response.send_message(embed=self.lobby_embed(table), view=lobby_view(table))
+        message = await interaction.original_response()
+        table.message_id = message.id
+        await self.store.set_message(table.id, message.id)
+        self._arm_lobby_timer(table)
+
+    def lobby_embed(self, table: Table) -> discord.Embed:
+        """The lobby message."""
+        embed = discord.Embed(
+            title=f"{render.EDITION_NAMES[table.edition]}: a new table",
+            description=(
+                f"Host: <@{table.host_id}>. Press **Join** to take a seat; the host can add computer "
+                f"players and presses **Start** with {MIN_PLAYERS} to {MAX_PLAYERS} players. "
+                "Hands are sent by direct message."
+            ),
+            colour=discord.Colour.blurple(),
+        )
+        seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
+        embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
+        chosen = [VARIANTS[v] for v in VARIANTS if v in table.rules.variants]
+        rules = "\n".join(f"**{v.name}**: {v.help}" for v in chosen) or "No house rules: the published rules."
+        if "nannie" in table.rules.variants and table.rules.nannie_every == 3:
+            rules += "\nNannie's Rule eliminates after every third round."
+        embed.add_field(name=f"Rules: {table.rules.describe()}"[:256], value=rules[:1024], inline=False)
+        minutes = round(table.lobby_timeout / 60)
+        embed.set_footer(text=f"An idle table closes itself after {minutes} minutes.")
+        return embed
+
+    async def lobby_button(
+        self, interaction: discord.Interaction[WizardBot], table: Table, action: str
+    ) -> None:
+        user = interaction.user
+        if action == "start":
+            lobby.check_start(table, user.id)
+            await self._start(interaction, table)
+            return
+        if action == "cancel":
+            if not lobby.may_manage(table, user.id, _manages_server(interaction)):
+                raise Refusal("Only the host or a member with Manage Server can cancel this table.")
+            await self._cancel_lobby(interaction, table, f"Cancelled by {user.mention}.")
+            return
+        if action == "join":
+            lobby.join(table, user.id, user.display_name)
+        elif action == "rmcpu":
+            lobby.remove_computer(table, user.id)
+        elif lobby.leave(table, user.id) is lobby.Left.EMPTY:
+            await self._cancel_lobby(interaction, table, f"{user.mention} left; the table is closed.")
+            return
+        await self._save_seats(interaction, table)
+
+    async def lobby_menu(
+        self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
+    ) -> None:
+        if menu == "addcpu":
+            lobby.add_computer(table, interaction.user.id, values)
+            await self._save_seats(interaction, table)
+            return
+        lobby.choose_rules(table, interaction.user.id, menu, values)
+        table.updated_at = now()
+        await self.store.set_rules(table.id, table.rules, table.updated_at)
+        await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
+
+    async def _save_seats(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        table.updated_at = now()
+        await self.store.set_seats(table.id, table.records(), table.host_id, table.updated_at)
+        await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
+
+    async def _cancel_lobby(
+        self, interaction: discord.Interaction[WizardBot] | None, table: Table, why: str
+    ) -> None:
+        await self.store.close(table.id, "cancelled", now())
+        table.status = "cancelled"
+        self._remove(table)
+        embed = discord.Embed(title=f"{render.EDITION_NAMES[table.edition]}: table closed", description=why)
+        if interaction is not None:
+            await interaction.response.edit_message(embed=embed, view=None)
+        else:
+            await self.delivery.edit_table_message(table, embed=embed, view=None)
+
+    def _arm_lobby_timer(self, table: Table) -> None:
+        table.lobby_timer = asyncio.create_task(self._lobby_timer(table), name=f"wizard-lobby-{table.id}")
+
+    async def _lobby_timer(self, table: Table) -> None:
+        """Close the lobby once it has been idle for the configured time."""
+        while table.status == "lobby":
+            remaining = table.updated_at + table.lobby_timeout - now()
+            if remaining > 0:
+                await asyncio.sleep(remaining)
+                continue
+            async with table.lock:
+                if table.status == "lobby" and table.updated_at + table.lobby_timeout <= now():
+                    minutes = round(table.lobby_timeout / 60)
+                    await self._cancel_lobby(None, table, f"Closed after {minutes} minutes without activity.")
+            return
+
+    async def _start(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        try:
+            game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
+        except RulesError as error:
+            raise Refusal(f"{sentence(error)} Change the rules or the players, then start.") from None
+        await self.store.set_seats(table.id, table.records(), table.host_id, now())
+        await self.store.start(table.id, game.seed, game.log, now())
+        table.game = game
+        table.status = "playing"
+        if table.lobby_timer is not None:
+            table.lobby_timer.cancel()
+            table.lobby_timer = None
+        dealer = table.seats[game.first_dealer].label
+        note = f"{display_name(dealer)} drew the highest card and deals first (R-1)."
+        embed, files = await self.delivery.table_message(
+            table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
+        )
+        await interaction.response.edit_message(embed=embed, view=table_view(table), attachments=files)
+        await self.announcer.deal_out(table)
+        await self.announcer.notify_turn(table)
+        self._keep_going(table)
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    def _seat_of(self, interaction: discord.Interaction[WizardBot], table: Table) -> int:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(NOT_PLAYING)
+        return seat
+
+    async def show_hand(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """A private look at the caller's hand, with fresh controls on their turn."""
+        seat = self._seat_of(interaction, table)
+        view = table.running.view(seat)
+        controls = None if table.seats[seat].auto else controls_view(table, view)
+        embed, files = await self.delivery.hand_message(
+            table, view, files_allowed=reply_allows_files(interaction)
+        )
+        await interaction.response.send_message(
+            embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
+        )
+
+    async def act(
+        self, interaction: discord.Interaction[WizardBot], table: Table, version: int, code: int
+    ) -> None:
+        """Apply a bid, a trump choice or a card; written to the database before it is answered."""
+        game = table.running
+        seat = self._seat_of(interaction, table)
+        player = table.seats[seat]
+        if player.auto:
+            raise Refusal(
+                "A computer is playing your seat since you ran out of time twice in a row. "
+                "Press **Take my seat back** on the table to play again."
+            )
+        turn = table.turns.get(seat)
+        # While everyone bids at once the others' bids move the game on; a player's controls stay good
+        # for as long as their turn lasts.
+        if version != game.version and not (turn is not None and turn.since <= version <= game.version):
+            raise Refusal(
+                "This message is out of date: the game has moved on. "
+                "Press **Show my hand** on the table for your current hand."
+            )
+        try:
+            await self._commit(table, seat, code)
+        except WizardError as error:
+            raise Refusal(sentence(error)) from None
+        if player.missed:
+            player.missed = 0
+            await self.store.set_seat(table.id, table.record(seat))
+        self._clear_notice(table, seat)
+        # The clicked message shows the player's new hand; if it is still their turn (they took the
+        # trick and lead, say) it carries their next controls, and no other message is sent to them.
+        mine = table.running.view(seat)
+        controls = controls_view(table, mine)
+        embed, files = await self.delivery.hand_message(
+            table, mine, files_allowed=reply_allows_files(interaction)
+        )
+        await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
+        in_dm = interaction.guild_id is None and interaction.message is not None
+        player.turn_message = interaction.message if controls is not None and in_dm else None
+        await self._after_action(table, game, actor=seat)
+
+    async def _commit(self, table: Table, seat: int, code: int) -> None:
+        """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
+
+        A refused action raises WizardError and changes nothing. The last action of a game stores the
+        results in the same transaction.
+        """
+        game = table.running
+        after = game.clone()
+        after.apply(code, player=seat)
+        new_entries = after.log[game.version :]
+        if after.is_over:
+            finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
+            await self.store.finish(finishing, after.result(), new_entries, game.version, now())
+        else:
+            await self.store.append(table.id, game.version, new_entries, now())
+        table.game = after
+        table.turns.pop(seat, None)
+
+    @staticmethod
+    def _clear_notice(table: Table, seat: int) -> None:
+        if table.notice is not None and table.notice[0] == seat:
+            table.notice = None
+
+    async def computer_move(self, table: Table, seat: int) -> None:
+        """One move by the computer playing a seat (the caller holds the table's lock)."""
+        game = table.running
+        view = game.view(seat)
+        code = await self.driver.decide(table, seat, view)
+        try:
+            await self._commit(table, seat, code)
+        except WizardError:
+            log.exception("A computer player of table %d chose an illegal action %d", table.id, code)
+            await self._commit(table, seat, view.legal_actions[0])
+        await self._after_action(table, game, actor=None)
+
+    async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """Give a player their seat back from the computer that has been playing it."""
+        seat = self._seat_of(interaction, table)
+        player = table.seats[seat]
+        if not player.auto:
+            raise Refusal("Your seat is already yours: no computer is playing for you.")
+        player.auto = False
+        player.missed = 0
+        await self.store.set_seat(table.id, table.record(seat))
+        self._clear_notice(table, seat)
+        yours = seat in table.running.to_act
+        text = "Welcome back: your seat is yours again."
+        if yours:
+            text += " It's your turn, and your controls are in a new message."
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.delivery.edit_table_message(table, view=table_view(table))
+        if yours:
+            await self.announcer.notify_turn(table)
+        self._keep_going(table)
+
+    def _keep_going(self, table: Table) -> None:
+        """After every change to a running game: time the turns of the members who are to act, and wake
+        the computers if one of them is to act."""
+        game = table.game
+        if game is None or game.is_over or not self.is_open(table):
+            return
+        track_turns(table)
+        self.clock.arm(table)
+        self.driver.wake(table)
+
+    # -- the turn clock's events -------------------------------------------------------------------
+
+    async def remind(self, table: Table, seat: int, deadline: float) -> None:
+        """Tell a member, privately if possible, that their turn is half over."""
+        player = table.seats[seat]
+        left = duration(deadline - now())
+        text = (
+            f"⏰ It's still your turn at the Wizard table in <#{table.channel_id}> ({table.jump_url}): "
+            f"{left} left before a computer plays it for you."
+        )
+        if not player.dms_closed and await self.delivery.dm(table, seat, content=text) is not None:
+            return
+        await self.delivery.clear_ping(table)
+        await self.delivery.ping(
+            table, f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**."
+        )
+
+    async def time_out(self, table: Table, seat: int) -> None:
+        """A member's turn ran out: a computer plays it, and after the second miss in a row their seat."""
+        player = table.seats[seat]
+        player.missed += 1
+        player.auto = player.missed >= MISSED_TURNS_FOR_TAKEOVER
+        await self.store.set_seat(table.id, table.record(seat))
+        await self.delivery.strip_turn_message(player)
+        name = display_name(player.name)
+        if player.auto:
+            text = (
+                f"⏱️ {name} ran out of time twice in a row: a computer plays for them until they press "
+                "**Take my seat back**."
+            )
+            if not table.members_present:
+                text += " Everyone is away now, so the game waits for someone to take their seat back."
+        else:
+            text = f"⏱️ {name} ran out of time, so a computer played their turn."
+        table.notice = (seat, text)
+        await self.computer_move(table, seat)
+        if player.auto and self.is_open(table) and not player.dms_closed:
+            await self.delivery.dm(
+                table,
+                seat,
+                content=(
+                    f"You ran out of time twice in a row at the Wizard table in <#{table.channel_id}>, so a "
+                    "computer is playing your seat. Press the button whenever you want it back."
+                ),
+                view=take_back_view(table),
+            )
+
+    # -- after every move --------------------------------------------------------------------------
+
+    async def _after_action(self, table: Table, before: Game, actor: int | None) -> None:
+        """Tell everyone about an action: the round's summary, the table, new hands, whose turn it is.
+
+        ``actor`` is the member whose click is being answered, with their next controls if any.
+        """
+        game = table.running
+        new_round = len(game.round_results) > len(before.round_results)
+        # The bidding of a round just ended: bids made at once are revealed, hands bid blind are shown.
+        bids_done = not new_round and before.phase is Phase.BID and game.phase is Phase.PLAY
+        if new_round:
+            await self.announcer.round_summary(table)
+        if game.is_over:
+            await self._finish(table)
+            return
+        await self.announcer.redraw_table(table)
+        shown_before = before.public_view()
+        hands_shown = bids_done and (shown_before.blind_bidding or shown_before.forehead_round)
+        # The dealer chose trump: the hands are shown again, with the trump cards marked.
+        trump_chosen = before.phase is Phase.CHOOSE_TRUMP and game.phase is not Phase.CHOOSE_TRUMP
+        if new_round or hands_shown or trump_chosen:
+            await self.announcer.deal_out(table)
+        if bids_done and "hands-in" in table.rules.variants:
+            await self.announcer.count_in(table, game.public_view())
+        await self.announcer.notify_turn(table, actor=actor)
+        self._keep_going(table)
+
+    async def _finish(self, table: Table) -> None:
+        table.status = "finished"
+        self._remove(table)
+        await self.delivery.clear_ping(table)
+        await self.announcer.final_standings(table)
+
+    # -- ending a game early -----------------------------------------------------------------------
+
+    def _check_may_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
+        if kind == "end" and not lobby.may_manage(table, interaction.user.id, _manages_server(interaction)):
+            raise Refusal("Only the host or a member with Manage Server can end this game.")
+        if kind == "leave" and table.seat_of(interaction.user.id) is None:
+            raise Refusal(NOT_PLAYING)
+
+    async def ask_to_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
+        """Ask, privately, whether to end the game (``end``) or to leave it (``leave``).
+
+        The answers are game buttons, so they work at any later time, even after a restart; the
+        permission is checked again when one is pressed.
+        """
+        self._check_may_end(interaction, table, kind)
+        await interaction.response.send_message(
+            END_QUESTIONS[kind], view=end_question_view(table, kind), ephemeral=True
+        )
+
+    async def confirm_end(
+        self, interaction: discord.Interaction[WizardBot], table: Table, kind: str, yes: bool
+    ) -> None:
+        """The answer to ``ask_to_end``."""
+        if not yes:
+            await interaction.response.edit_message(content="Nothing changed; the game goes on.", view=None)
+            return
+        self._check_may_end(interaction, table, kind)
+        if kind == "leave":
+            await interaction.response.edit_message(
+                content="You left the game; a computer plays your seat to the end.", view=None
+            )
+            await self.replace_with_computer(table, interaction.user.id)
+            return
+        await interaction.response.edit_message(content="The game has ended.", view=None)
+        await self.end_game(table, f"{interaction.user.mention} ended the game.")
+
+    async def replace_with_computer(self, table: Table, user_id: int) -> None:
+        """A member leaves a running game: a computer takes their seat for good, and the game goes on.
+
+        The seat gets a computer's id, so the game's result is recorded as a computer's, not theirs.
+        """
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        player = table.seats[seat]
+        await self.delivery.strip_turn_message(player)
+        stand_in = table.new_computer(STAND_IN_LEVEL)
+        left = player.name
+        player.user_id, player.name = stand_in.user_id, f"Stand-in for {left}"
+        player.computer = STAND_IN_LEVEL
+        player.auto, player.missed = False, 0
+        await self.store.set_seat(table.id, table.record(seat))
+        if seat in table.running.to_act:
+            await self.delivery.clear_ping(table)
+        table.turns.pop(seat, None)
+        table.notice = (seat, f"{display_name(left)} left; a computer plays their seat from here on.")
+        await self.announcer.redraw_table(table)
+        self._keep_going(table)
+
+    async def end_game(self, table: Table, why: str) -> None:
+        """Stop a running game (the caller holds its lock); nothing is recorded for the leaderboard."""
+        await self.store.close(table.id, "ended", now())
+        table.status = "ended"
+        self._remove(table)
+        await self.delivery.clear_ping(table)
+        for seat in table.seats:
+            await self.delivery.strip_turn_message(seat)
+        embed, files = await self.delivery.table_message(
+            table, table.running.public_view(), why, files_allowed=self.delivery.channel_allows_files(table)
+        )
+        await self.delivery.edit_table_message(table, embed=embed, view=None, attachments=files)
+        await self.delivery.send_channel(table, content=f"{why} No results were recorded.")
+
+
+def _manages_server(interaction: discord.Interaction[WizardBot]) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)

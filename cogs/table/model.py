@@ -1,0 +1,184 @@
+"""A table in memory: its seats, its game, the turns under way and the tasks that keep it moving.
+
+Plain values with no Discord calls: the lobby rules, the table flow, the turn clock and the computer
+driver all read and change these.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import discord
+
+from cogs.table.store import SeatRecord, TableRecord
+from wizard_core import Game, PlayerView, PublicView, Rules
+
+ViewT = TypeVar("ViewT", PublicView, PlayerView)
+
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
+# Seconds a member has for a turn unless the server chose otherwise (0: no limit).
+DEFAULT_TURN_SECONDS = 120.0
+DEFAULT_LOBBY_SECONDS = 30 * 60.0
+
+
+def now() -> float:
+    """The current time as a Unix timestamp (Discord's clock, which tests can move)."""
+    return discord.utils.utcnow().timestamp()
+
+
+@dataclass
+class Occupant:
+    """Whoever sits in one seat of a table, and the message through which they play.
+
+    A computer's seat has its level in ``computer`` and a negative ``user_id``. ``auto`` marks a
+    member's seat that a computer plays for now, after ``missed`` turns in a row ran out of time.
+    (``SeatRecord`` is the same seat as the store keeps it.)
+    """
+
+    user_id: int
+    name: str
+    dms_closed: bool = False
+    computer: str | None = None
+    auto: bool = False
+    missed: int = 0
+    turn_message: discord.Message | None = None
+    dm_channel_id: int | None = None
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Whether a computer makes this seat's moves (its own seat, or standing in for the player)."""
+        return self.computer is not None or self.auto
+
+    @property
+    def label(self) -> str:
+        """The seat's name as the table shows it: computers are marked as such."""
+        if self.computer is not None:
+            return f"🤖 {self.name} ({LEVEL_NAMES[self.computer]})"
+        if self.auto:
+            return f"{self.name} (🤖 away)"
+        return self.name
+
+    @property
+    def mention(self) -> str:
+        """How a message names this seat: a mention for a member, the label for a computer."""
+        return f"**{self.label}**" if self.computer is not None else f"<@{self.user_id}>"
+
+
+@dataclass
+class Turn:
+    """A member's turn under way: when it began, at which game version, and whether they were reminded."""
+
+    started: float
+    since: int
+    reminded: bool = False
+
+
+@dataclass
+class Table:
+    """A lobby or a running game, in memory."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    status: str
+    seats: list[Occupant]
+    message_id: int | None = None
+    game: Game | None = None
+    updated_at: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lobby_timer: asyncio.Task[None] | None = None
+    ping_id: int | None = None
+    # The server's choices when the table opened: seconds per turn (0: no limit), an idle lobby's
+    # lifetime (seconds) and pictures.
+    turn_seconds: float = DEFAULT_TURN_SECONDS
+    lobby_timeout: float = DEFAULT_LOBBY_SECONDS
+    images: bool = True
+    turns: dict[int, Turn] = field(default_factory=dict)
+    # A notice the table message keeps showing (a computer played for someone, someone left) until that
+    # seat's player acts again or another notice replaces it: (seat, text).
+    notice: tuple[int, str] | None = None
+    clock: asyncio.Task[None] | None = None
+    clock_due: float = 0.0
+    driver: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_record(cls, record: TableRecord) -> Table:
+        """The table as stored, without its game (replayed by the caller) and without its tasks."""
+        return cls(
+            id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            host_id=record.host_id,
+            rules=record.table_rules,
+            status=record.status,
+            seats=[
+                Occupant(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed) for s in record.seats
+            ],
+            message_id=record.message_id,
+            updated_at=record.updated_at,
+            ping_id=record.ping_message_id,
+        )
+
+    @property
+    def edition(self) -> str:
+        """The table's edition."""
+        return self.rules.edition
+
+    @property
+    def running(self) -> Game:
+        """The game of a table that is playing (a caller that checked the status may rely on it)."""
+        assert self.game is not None, f"table {self.id} has no game"
+        return self.game
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a user, or None if they are not at the table."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def jump_url(self) -> str:
+        """A link to the table message."""
+        return f"https://discord.com/channels/{self.guild_id}/{self.channel_id}/{self.message_id or ''}"
+
+    def records(self) -> list[SeatRecord]:
+        """The seats as stored."""
+        return [self.record(i) for i in range(len(self.seats))]
+
+    def record(self, index: int) -> SeatRecord:
+        """One seat as stored."""
+        s = self.seats[index]
+        return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed)
+
+    @property
+    def members_present(self) -> bool:
+        """Whether some member still plays their own seat (not away, not replaced by a computer)."""
+        return any(seat.computer is None and not seat.auto for seat in self.seats)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every seat's name as shown, computers marked."""
+        return tuple(seat.label for seat in self.seats)
+
+    def labelled(self, view: ViewT) -> ViewT:
+        """A view of the game with the seats' labels as the players' names."""
+        return dataclasses.replace(view, players=self.labels)
+
+    def new_computer(self, level: str) -> Occupant:
+        """A computer seat with a free name and a negative id unique at this table."""
+        taken_ids = {seat.user_id for seat in self.seats}
+        user_id = next(i for i in range(-1, -100, -1) if i not in taken_ids)
+        taken_names = {seat.name for seat in self.seats}
+        name = next((n for n in COMPUTER_NAMES if n not in taken_names), f"Computer {-user_id}")
+        return Occupant(user_id, name, computer=level)
+
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """The table's running tasks: its lobby timer, turn clock and computer driver."""
+        return [task for task in (self.lobby_timer, self.clock, self.driver) if task is not None]

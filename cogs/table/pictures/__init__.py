@@ -1,0 +1,63 @@
+"""Pictures for the game's messages: a player's hand, the trick and trump on the table, the final chart.
+
+Everything is drawn with Pillow: no card art, no system font. Like ``render``, this package only ever
+receives the rules core's views. Each picture goes through a *scene* (``scenes``): a small hashable
+value holding exactly what the picture shows. Scenes are the keys of an LRU cache of PNG bytes
+(``cache``), so the same content is drawn once, and drawing runs in a worker thread so the event loop
+never waits for it.
+
+Speed comes from drawing each card face once (``cards``): a hand (``hand``) or a trick (``table``) is
+a handful of pastes of those tiles, a few lines of text and a PNG encode through a shared palette
+(``png``); the chart (``chart``) is drawn in full colour. ``style`` holds the sizes and colours,
+``sprites`` the text and shapes everything is built from, ``icons`` the special cards' emblems.
+"""
+
+from cogs.table.pictures.cache import (
+    CHART_FILENAME,
+    HAND_FILENAME,
+    TABLE_FILENAME,
+    cache_clear,
+    chart_file,
+    chart_png,
+    hand_file,
+    hand_png,
+    table_file,
+    table_png,
+)
+from cogs.table.pictures.chart import draw_chart
+from cogs.table.pictures.hand import draw_hand
+from cogs.table.pictures.scenes import (
+    ChartScene,
+    HandScene,
+    Slot,
+    TableScene,
+    chart_scene,
+    hand_scene,
+    table_scene,
+)
+from cogs.table.pictures.style import WIDTH
+from cogs.table.pictures.table import draw_table
+
+__all__ = [
+    "CHART_FILENAME",
+    "HAND_FILENAME",
+    "TABLE_FILENAME",
+    "WIDTH",
+    "ChartScene",
+    "HandScene",
+    "Slot",
+    "TableScene",
+    "cache_clear",
+    "chart_file",
+    "chart_png",
+    "chart_scene",
+    "draw_chart",
+    "draw_hand",
+    "draw_table",
+    "hand_file",
+    "hand_png",
+    "hand_scene",
+    "table_file",
+    "table_png",
+    "table_scene",
+]

@@ -1,0 +1,136 @@
+"""The final chart: every player's running total after each round as a line, and the final places."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from cogs.table.pictures.png import png_bytes
+from cogs.table.pictures.scenes import ChartScene
+from cogs.table.pictures.sprites import DRAWING, put_text, text_sprite, text_sprite_once
+from cogs.table.pictures.style import PAD, WIDTH, Colour
+
+__all__ = ["draw_chart"]
+
+CHART_H = 520
+LINE_COLOURS: tuple[Colour, ...] = (
+    # Okabe and Ito's palette, which colour-blind readers can tell apart.
+    (0, 114, 178),
+    (230, 159, 0),
+    (0, 158, 115),
+    (204, 121, 167),
+    (213, 94, 0),
+    (86, 180, 233),
+)
+CHART_BG = (255, 255, 255)
+CHART_INK = (31, 41, 55)
+CHART_MUTED = (107, 114, 128)
+GRID = (229, 231, 235)
+NEGATIVE = (254, 242, 242)
+LEGEND_W = 250
+LEFT, RIGHT = 74, WIDTH - LEGEND_W - 16
+TOP, BOTTOM = 64, CHART_H - 56
+
+
+@dataclass(frozen=True, slots=True)
+class _Plot:
+    """The plot's scales: rounds ``0..rounds`` across, scores ``low..high`` (every ``step``) up."""
+
+    rounds: int
+    low: int
+    high: int
+    step: int
+
+    def x(self, index: float) -> float:
+        return LEFT + (RIGHT - LEFT) * index / max(1, self.rounds)
+
+    def y(self, value: float) -> float:
+        return BOTTOM - (BOTTOM - TOP) * (value - self.low) / (self.high - self.low)
+
+
+def _nice_step(span: float, ticks: int) -> int:
+    """A round step (1, 2, 2.5 or 5 times a power of ten, whole) giving about ``ticks`` grid lines."""
+    raw = max(span / ticks, 1.0)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5):
+        step = factor * magnitude
+        if step >= raw and step == int(step):
+            return int(step)
+    return int(10 * magnitude)
+
+
+def draw_chart(scene: ChartScene) -> bytes:
+    """The chart picture as PNG bytes (not cached: see ``chart_png``)."""
+    with DRAWING:
+        players = len(scene.names)
+        series = [[0, *(row[p] for row in scene.totals)] for p in range(players)]
+        values = [value for line in series for value in line]
+        step = _nice_step(max(values) - min(values) or 10, 6)
+        low = math.floor(min(0, *values) / step) * step
+        high = max(math.ceil(max(0, *values) / step) * step, low + step)
+        plot = _Plot(len(scene.totals), low, high, step)
+        canvas = Image.new("RGB", (WIDTH, CHART_H), CHART_BG)
+        put_text(canvas, PAD + 4, PAD, text_sprite_once("Running totals by round", 28, CHART_INK))
+        _axes(canvas, plot)
+        _lines(canvas, plot, scene, series)
+        _legend(canvas, scene, series)
+        return png_bytes(canvas, None)
+
+
+def _axes(canvas: Image.Image, plot: _Plot) -> None:
+    """The grid (negative scores shaded, zero marked) with its scores, and the round numbers under it."""
+    draw = ImageDraw.Draw(canvas)
+    if plot.low < 0:
+        draw.rectangle((LEFT, plot.y(0), RIGHT, BOTTOM), fill=NEGATIVE)
+    for value in range(plot.low, plot.high + 1, plot.step):
+        y = plot.y(value)
+        draw.line(
+            [(LEFT, y), (RIGHT, y)], fill=CHART_MUTED if value == 0 else GRID, width=2 if value == 0 else 1
+        )
+        put_text(canvas, LEFT - 10, y, text_sprite(str(value), 18, CHART_MUTED), "rm")
+    rounds = plot.rounds
+    every = 1 if rounds <= 10 else 2 if rounds <= 20 else 5
+    for number in sorted({*range(0, rounds + 1, every), rounds}):
+        put_text(canvas, plot.x(number), BOTTOM + 8, text_sprite(str(number), 18, CHART_MUTED), "mt")
+    put_text(canvas, LEFT - 10, BOTTOM + 8, text_sprite("round", 18, CHART_MUTED), "rt")
+
+
+def _lines(canvas: Image.Image, plot: _Plot, scene: ChartScene, series: list[list[int]]) -> None:
+    """Each player's line of running totals, a dot at every round, the winners' drawn last (on top).
+
+    The lines are drawn twice as large on a transparent layer over the plot, then halved: smooth edges
+    at a fraction of the cost of smoothing the whole picture.
+    """
+    k, margin = 2, 8
+    box = (LEFT - margin, TOP - margin, RIGHT + margin, BOTTOM + margin)
+    layer = Image.new("RGBA", ((box[2] - box[0]) * k, (box[3] - box[1]) * k), (255, 255, 255, 0))
+    draw = ImageDraw.Draw(layer)
+    radius = (4 if plot.rounds <= 20 else 3) * k
+    for p in sorted(range(len(series)), key=lambda p: (-scene.places[p], -p)):
+        ink = (*LINE_COLOURS[p % len(LINE_COLOURS)], 255)
+        points = [((plot.x(i) - box[0]) * k, (plot.y(v) - box[1]) * k) for i, v in enumerate(series[p])]
+        draw.line(points, fill=ink, width=3 * k, joint="curve")
+        for x, y in points[1:]:
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=ink)
+    layer = layer.reduce(k)
+    canvas.paste(layer, box[:2], layer)
+
+
+def _legend(canvas: Image.Image, scene: ChartScene, series: list[list[int]]) -> None:
+    """Final places (ties share one, R-2), each with the player's colour, name and total."""
+    draw = ImageDraw.Draw(canvas)
+    lx = RIGHT + 28
+    put_text(canvas, lx, TOP - 6, text_sprite("Final scores", 20, CHART_MUTED))
+    y = TOP + 30
+    for p in sorted(range(len(series)), key=lambda p: (scene.places[p], p)):
+        first = scene.places[p] == 1
+        colour = LINE_COLOURS[p % len(LINE_COLOURS)]
+        draw.rounded_rectangle((lx, y - 5, lx + 22, y + 5), radius=5, fill=colour)
+        put_text(canvas, lx + 30, y, text_sprite(f"{scene.places[p]}.", 20, CHART_MUTED), "lm")
+        total = text_sprite_once(str(series[p][-1]), 21, CHART_INK, bold=first)
+        put_text(canvas, WIDTH - PAD, y, total, "rm")
+        room = WIDTH - PAD - total.width - 8 - (lx + 58)
+        put_text(canvas, lx + 58, y, text_sprite_once(scene.names[p], 20, CHART_INK, room, bold=first), "lm")
+        y += 38

@@ -1,0 +1,113 @@
+"""The hand picture: a player's cards in rows, the playable ones raised on their turn; or card backs
+while they may not look (Third Time's The Harm); or the others' cards in the Forehead card round."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from cogs.table.pictures.cards import back, empty_slot, is_trump, ring, tile
+from cogs.table.pictures.png import card_palette, png_bytes
+from cogs.table.pictures.scenes import HandScene
+from cogs.table.pictures.sprites import DRAWING, paste, put_text, text_sprite
+from cogs.table.pictures.style import (
+    CARD_GAP,
+    CARD_H,
+    CARD_W,
+    CARDS_PER_ROW,
+    FELT,
+    HIGHLIGHT,
+    INK_LIGHT,
+    INK_MUTED,
+    LIFT,
+    PAD,
+    WIDTH,
+    Point,
+)
+
+__all__ = ["draw_hand"]
+
+NAME_ROW = 30  # the names under the cards of the Forehead card round
+
+
+def draw_hand(scene: HandScene) -> bytes:
+    """The hand picture as PNG bytes (not cached: see ``hand_png``)."""
+    with DRAWING:
+        if scene.others:
+            canvas = _draw_forehead(scene)
+        elif scene.hidden and not scene.faces:
+            canvas = _draw_backs(scene.hidden)
+        else:
+            canvas = _draw_faces(scene)
+        return png_bytes(canvas, card_palette())
+
+
+def _rows(count: int) -> list[int]:
+    """Cards per row: as few rows as ``CARDS_PER_ROW`` allows, as even as possible."""
+    if count == 0:
+        return []
+    rows = -(-count // CARDS_PER_ROW)
+    base, extra = divmod(count, rows)
+    return [base + (1 if row < extra else 0) for row in range(rows)]
+
+
+def _layout(count: int) -> tuple[int, list[Point]]:
+    """The height of a hand of ``count`` cards, and each card's top left corner (when not raised)."""
+    rows = _rows(count) or [0]
+    row_height = LIFT + CARD_H
+    height = 2 * PAD + len(rows) * row_height + (len(rows) - 1) * CARD_GAP
+    corners: list[Point] = []
+    for row, in_row in enumerate(rows):
+        span = in_row * CARD_W + (in_row - 1) * CARD_GAP
+        x = (WIDTH - span) / 2
+        y = PAD + LIFT + row * (row_height + CARD_GAP)
+        for _ in range(in_row):
+            corners.append((x, y))
+            x += CARD_W + CARD_GAP
+    return height, corners
+
+
+def _draw_faces(scene: HandScene) -> Image.Image:
+    """The cards face up; on the player's turn to play, the playable ones raised and ringed, others dimmed."""
+    height, corners = _layout(len(scene.faces))
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    if not scene.faces:
+        put_text(canvas, WIDTH / 2, height / 2, text_sprite("No cards", 24, INK_MUTED), "mm")
+    for face, (x, y) in zip(scene.faces, corners, strict=True):
+        mark = is_trump(face, scene.trump)
+        if scene.playable is None:
+            paste(canvas, tile(face, mark, False), x, y)
+        elif face in scene.playable:
+            paste(canvas, ring(HIGHLIGHT), x - 5, y - LIFT - 5)
+            paste(canvas, tile(face, mark, False), x, y - LIFT)
+        else:
+            paste(canvas, tile(face, mark, True), x, y)
+    return canvas
+
+
+def _draw_backs(count: int) -> Image.Image:
+    """A hand its holder may not look at yet: as many card backs as cards, in the rows of a hand."""
+    height, corners = _layout(count)
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    for x, y in corners:
+        paste(canvas, back(), x, y)
+    return canvas
+
+
+def _draw_forehead(scene: HandScene) -> Image.Image:
+    """The Forehead card round: your own card face down, then every other player's card and name."""
+    cards: list[tuple[str, int | None]] = [("You", None), *scene.others]
+    slot_w = min(CARD_W + 24, (WIDTH - 2 * PAD) / len(cards))
+    height = 2 * PAD + CARD_H + NAME_ROW
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    x0 = (WIDTH - slot_w * len(cards)) / 2
+    for index, (name, face) in enumerate(cards):
+        cx = x0 + slot_w * index + slot_w / 2
+        if face is not None:
+            paste(canvas, tile(face, is_trump(face, scene.trump), False), cx - CARD_W / 2, PAD)
+        elif scene.hidden:
+            paste(canvas, back(), cx - CARD_W / 2, PAD)
+        else:
+            paste(canvas, empty_slot(False), cx - CARD_W / 2, PAD)
+        colour = HIGHLIGHT if face is None else INK_LIGHT
+        put_text(canvas, cx, PAD + CARD_H + 6, text_sprite(name, 20, colour, slot_w - 4), "mt")
+    return canvas

@@ -1,0 +1,50 @@
+"""The sizes and colours every picture shares.
+
+Pictures are 800 pixels wide, twice the width Discord shows in an embed, so text is sized to be read
+at half size. Card tiles are drawn ``SUPERSAMPLE`` times too large and shrunk, which smooths their edges.
+"""
+
+from __future__ import annotations
+
+from wizard_core import Suit
+from wizard_core.cards import EXCALIBUR_FACE, GRAIL_FACE, JESTER_FACE, MERLIN_FACE, MORGAN_FACE, WIZARD_FACE
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+WIDTH = 800
+SUPERSAMPLE = 3
+CARD_W, CARD_H, CARD_RADIUS = 92, 132, 10
+CARD_GAP = 6
+CARDS_PER_ROW = 8
+LIFT = 12  # how far a playable card is raised
+PAD = 14
+
+FELT: Colour = (27, 88, 60)
+FELT_DARK: Colour = (20, 68, 46)
+FELT_LINE: Colour = (62, 128, 96)
+INK_LIGHT: Colour = (240, 246, 242)
+INK_MUTED: Colour = (178, 208, 190)
+HIGHLIGHT: Colour = (253, 224, 71)
+PAPER: Colour = (253, 253, 250)
+GOLD: Colour = (250, 191, 36)
+GOLD_DARK: Colour = (146, 98, 8)
+BACK: Colour = (112, 26, 46)
+BACK_LINE: Colour = (140, 48, 68)
+
+SUIT_COLOURS: dict[Suit, Colour] = {
+    Suit.SPADES: (28, 28, 34),
+    Suit.HEARTS: (206, 32, 44),
+    Suit.DIAMONDS: (28, 100, 200),
+    Suit.CLUBS: (22, 128, 58),
+}
+
+# Each special card's look: (label, background, label colour).
+SPECIAL_LOOKS: dict[int, tuple[str, Colour, Colour]] = {
+    WIZARD_FACE: ("WIZARD", (30, 58, 138), (255, 255, 255)),
+    JESTER_FACE: ("JESTER", (254, 240, 178), (120, 53, 15)),
+    MERLIN_FACE: ("MERLIN", (107, 33, 168), (255, 255, 255)),
+    EXCALIBUR_FACE: ("EXCALIBUR", (71, 85, 105), (255, 255, 255)),
+    MORGAN_FACE: ("MORGAN LE FAY", (17, 94, 89), (255, 255, 255)),
+    GRAIL_FACE: ("HOLY GRAIL", (127, 29, 29), (253, 230, 138)),
+}

@@ -1,0 +1,44 @@
+"""The settings panel's custom_ids, for its tests: those it sends, and forged ones it must refuse."""
+
+from __future__ import annotations
+
+# Every id the panel sends, by page; the panels already sent carry them, so they must keep working.
+SENT_IDS = {
+    "rules": {
+        "wzset:edition",
+        "wzset:preset",
+        "wzset:variants",
+        "wzset:nannie",
+        "wzset:page:more",
+        "wzset:reset:rules",
+    },
+    "more": {
+        "wzset:timer",
+        "wzset:lobby",
+        "wzset:images:on",
+        "wzset:images:off",
+        "wzset:images:default",
+        "wzset:page:rules",
+        "wzset:reset:more",
+    },
+}
+
+# Ids under the panel's prefix that no family may take, by what is wrong with them.
+MALFORMED_IDS = {
+    "no field": "wzset:",
+    "unknown setting": "wzset:colour",
+    "a setting in capitals": "wzset:Edition",
+    "a trailing space": "wzset:timer ",
+    "bad pictures choice": "wzset:images:maybe",
+    "bad reset page": "wzset:reset:everything",
+    "bad page": "wzset:page:3",
+    "a field on a menu id": "wzset:edition:camelot",
+    "an extra field": "wzset:images:off:again",
+    "an extra reset field": "wzset:reset:rules:more",
+    "an empty extra field": "wzset:page:more:",
+    "a trailing newline": "wzset:page:more\n",
+    "a newline inside": "wzset:images:\non",
+    "a newline on a menu id": "wzset:timer\n",
+    "100 characters": "wzset:page:more" + "x" * 85,
+    "100 characters after the prefix": "wzset:" + "e" * 94,
+}
