@@ -5,7 +5,7 @@ Builds (or reuses, with ``--path``) a database with the bot's migrations holding
 members playing far more than most (weights 1/rank^0.7; everyone plays at least once). Games are
 synthetic but valid: each round deals ``round`` cards, tricks add up to the cards dealt, points follow
 ``round_score``, places and shared wins follow R-2. They are written with the SQL and row-building code
-that ``record_game`` uses (``leaderboard.game_rows``), with the rating state kept in memory, so the
+that ``record_game`` uses (``results.game_rows``), with the rating state kept in memory, so the
 aggregates, ratings and history are those the bot would have built game by game.
 
 Then it times, through the bot's own ``Database`` (aiosqlite, as the bot runs), query plus render:
@@ -43,7 +43,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import MIGRATIONS_DIR
-from cogs.leaderboard import board as lb
+from cogs.leaderboard.components import history_view, leaderboard_view
+from cogs.leaderboard.embeds import history_embed, leaderboard_embed, score_sheet_embed, stats_embed
+from cogs.leaderboard.periods import PERIODS, period_start
+from cogs.leaderboard.queries import (
+    PAGE_SIZE,
+    SORTS,
+    leaderboard_page,
+    player_card,
+    recent_games,
+    score_sheet,
+)
+from cogs.leaderboard.ratings import Rating
+from cogs.leaderboard.results import FinishedGame, PlayerResult, RoundLine, game_rows
 from cogs.table.store import FinishingTable, SeatRecord, TableStore
 from cogs.utils.db import Database
 from wizard_core import GameResult, RoundResult, Rules, round_score
@@ -54,9 +66,9 @@ YEAR = 365 * 86400.0
 FIRST_USER = 10**17
 
 
-def synthetic_game(rng: random.Random, players: int) -> tuple[list[list[lb.RoundLine]], list[int]]:
+def synthetic_game(rng: random.Random, players: int) -> tuple[list[list[RoundLine]], list[int]]:
     """Every player's rounds and final totals of one plausible game."""
-    rounds: list[list[lb.RoundLine]] = [[] for _ in range(players)]
+    rounds: list[list[RoundLine]] = [[] for _ in range(players)]
     totals = [0] * players
     for cards in range(1, 60 // players + 1):
         tricks = [0] * players
@@ -70,8 +82,69 @@ def synthetic_game(rng: random.Random, players: int) -> tuple[list[list[lb.Round
             )
             points = round_score(bid, tricks[seat])
             totals[seat] += points
-            rounds[seat].append(lb.RoundLine(cards, bid, tricks[seat], points))
+            rounds[seat].append(RoundLine(cards, bid, tricks[seat], points))
     return rounds, totals
+
+
+def pick_players(
+    rng: random.Random, users: list[int], weights: list[float], index: int, count: int
+) -> list[int]:
+    """The members of game ``index``: every member plays at least once, the first ones far more often."""
+    if index * 4 < len(users):
+        seated = users[index * 4 : index * 4 + count]
+        return seated + rng.sample(users[index * 4 + count :] or users, count - len(seated))
+    seated = []
+    while len(seated) < count:
+        user = rng.choices(users, weights)[0]
+        if user not in seated:
+            seated.append(user)
+    return seated
+
+
+def finished_game(rng: random.Random, table_id: int, seated: list[int], at: float) -> FinishedGame:
+    """A synthetic game of these members; places and shared wins follow R-2."""
+    rounds, totals = synthetic_game(rng, len(seated))
+    places = [1 + sum(other > mine for other in totals) for mine in totals]
+    winners = [seat for seat, place in enumerate(places) if place == 1]
+    return FinishedGame(
+        table_id=table_id,
+        guild_id=GUILD,
+        edition=rng.choice(("classic", "camelot")),
+        finished_at=at,
+        players=tuple(
+            PlayerResult(
+                seat=seat,
+                user_id=user,
+                score=totals[seat],
+                place=places[seat],
+                won=seat in winners,
+                shared_win=len(winners) > 1 and seat in winners,
+                rounds=tuple(rounds[seat]),
+            )
+            for seat, user in enumerate(seated)
+        ),
+    )
+
+
+def result_rows(game: FinishedGame) -> list[tuple[Any, ...]]:
+    """The game_results rows the table store writes for a game."""
+    return [
+        (
+            game.table_id,
+            GUILD,
+            p.user_id,
+            p.seat,
+            game.edition,
+            len(game.players),
+            p.score,
+            p.place,
+            int(p.won),
+            int(p.shared_win),
+            json.dumps([[r.bid, r.tricks, r.points] for r in p.rounds]),
+            game.finished_at,
+        )
+        for p in game.players
+    ]
 
 
 def build(path: Path, games: int, members: int, now: float, seed: int = 1) -> None:
@@ -80,7 +153,7 @@ def build(path: Path, games: int, members: int, now: float, seed: int = 1) -> No
     users = [FIRST_USER + i for i in range(members)]
     weights = [1 / (i + 1) ** 0.7 for i in range(members)]
     times = sorted(now - rng.random() * YEAR for _ in range(games))
-    ratings: dict[int, lb.Rating] = {}
+    ratings: dict[int, Rating] = {}
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -88,62 +161,15 @@ def build(path: Path, games: int, members: int, now: float, seed: int = 1) -> No
     buffers: dict[str, list[tuple[Any, ...]]] = {}
     started = time.perf_counter()
     for index in range(games):
-        count = rng.choice((3, 4, 4, 4, 5, 5, 6))
-        if index * 4 < members:  # everyone plays at least once
-            seated = users[index * 4 : index * 4 + count]
-            seated += rng.sample(users[index * 4 + count :] or users, count - len(seated))
-        else:
-            seated = []
-            while len(seated) < count:
-                user = rng.choices(users, weights)[0]
-                if user not in seated:
-                    seated.append(user)
-        rounds, totals = synthetic_game(rng, count)
-        places = [1 + sum(other > mine for other in totals) for mine in totals]
-        winners = [seat for seat, place in enumerate(places) if place == 1]
-        table_id, at = index + 1, times[index]
-        game = lb.FinishedGame(
-            table_id=table_id,
-            guild_id=GUILD,
-            edition=rng.choice(("classic", "camelot")),
-            finished_at=at,
-            players=tuple(
-                lb.PlayerResult(
-                    seat=seat,
-                    user_id=user,
-                    score=totals[seat],
-                    place=places[seat],
-                    won=seat in winners,
-                    shared_win=len(winners) > 1 and seat in winners,
-                    rounds=tuple(rounds[seat]),
-                )
-                for seat, user in enumerate(seated)
-            ),
-        )
+        seated = pick_players(rng, users, weights, index, rng.choice((3, 4, 4, 4, 5, 5, 6)))
+        game = finished_game(rng, index + 1, seated, times[index])
+        at = game.finished_at
         buffers.setdefault("tables", []).append(
-            (table_id, GUILD, CHANNEL, seated[0], game.edition, at - 3600, at)
+            (game.table_id, GUILD, CHANNEL, seated[0], game.edition, at - 3600, at)
         )
-        for p in game.players:
-            buffers.setdefault("results", []).append(
-                (
-                    table_id,
-                    GUILD,
-                    p.user_id,
-                    p.seat,
-                    game.edition,
-                    count,
-                    p.score,
-                    p.place,
-                    int(p.won),
-                    int(p.shared_win),
-                    json.dumps([[r.bid, r.tricks, r.points] for r in p.rounds]),
-                    at,
-                )
-            )
-        priors = [ratings.get(user, lb.Rating()) for user in seated]
-        rows, after = lb.game_rows(game, priors)
-        for user, rating in zip(seated, after, strict=True):
-            ratings[user] = rating
+        buffers.setdefault("results", []).extend(result_rows(game))
+        rows, after = game_rows(game, [ratings.get(user, Rating()) for user in seated])
+        ratings.update(zip(seated, after, strict=True))
         for sql, parameters in rows.statements():
             buffers.setdefault(sql, []).extend(parameters)
         if index % 2000 == 1999 or index == games - 1:
@@ -169,8 +195,9 @@ def flush(conn: sqlite3.Connection, buffers: dict[str, list[tuple[Any, ...]]]) -
         " shared_win, rounds, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         buffers.pop("results", []),
     )
-    for sql in (lb.INSERT_ROUND, lb.UPSERT_STATS, lb.UPSERT_HAND, lb.UPSERT_RATING, lb.INSERT_HISTORY):
-        conn.executemany(sql, buffers.pop(sql, []))
+    # The statements of ``GameRows.statements``, in its order (the order they were first buffered in).
+    for sql in list(buffers):
+        conn.executemany(sql, buffers.pop(sql))
 
 
 async def timed(repeats: int, work: Callable[[], Awaitable[object]]) -> list[float]:
@@ -199,31 +226,31 @@ async def measure(path: Path, repeats: int, now: float, members: int) -> list[tu
             period: (
                 await db.fetchone(
                     "SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND period = ? AND start = ?",
-                    (GUILD, period, lb.period_start(period, now)),
+                    (GUILD, period, period_start(period, now)),
                 )
             )[0]  # type: ignore[index]
-            for period in lb.PERIODS
+            for period in PERIODS
         }
         print("  players on each board: " + ", ".join(f"{p} {c:,}" for p, c in counts.items()))
         casual = FIRST_USER + members - 1
 
         def page_work(sort: str, period: str, page: int | None, user: int) -> Callable[[], Awaitable[object]]:
             async def work() -> object:
-                board = await lb.leaderboard_page(db, GUILD, sort, period, page, user, now)
-                return lb.leaderboard_embed(board, now), lb.leaderboard_view(board)
+                board = await leaderboard_page(db, GUILD, sort, period, page, user, now)
+                return leaderboard_embed(board, now), leaderboard_view(board)
 
             return work
 
-        for period in lb.PERIODS:
+        for period in PERIODS:
             # "my page" is asked by a member who is on this board, half-way down the list of user ids.
             member = await db.fetchone(
                 "SELECT user_id FROM player_stats WHERE guild_id = ? AND period = ? AND start = ?"
                 " ORDER BY user_id LIMIT 1 OFFSET ?",
-                (GUILD, period, lb.period_start(period, now), counts[period] // 2),
+                (GUILD, period, period_start(period, now), counts[period] // 2),
             )
             assert member is not None
-            for sort in lb.SORTS:
-                middle = max(0, counts[period] // lb.PAGE_SIZE // 2)
+            for sort in SORTS:
+                middle = max(0, counts[period] // PAGE_SIZE // 2)
                 for label, page, user in (
                     ("page 1", 0, casual),
                     (f"page {middle + 1}", middle, casual),
@@ -234,25 +261,25 @@ async def measure(path: Path, repeats: int, now: float, members: int) -> list[tu
 
         async def card_work() -> object:
             user = FIRST_USER + rng.randrange(members)
-            card = await lb.player_card(db, GUILD, user)
-            return lb.stats_embed(card, "someone") if card is not None else None
+            card = await player_card(db, GUILD, user)
+            return stats_embed(card, "someone") if card is not None else None
 
         async def busy_card_work() -> object:
-            card = await lb.player_card(db, GUILD, FIRST_USER)
+            card = await player_card(db, GUILD, FIRST_USER)
             assert card is not None
-            return lb.stats_embed(card, "the most active member")
+            return stats_embed(card, "the most active member")
 
         results.append(("stats card, random members", await timed(repeats, card_work)))
         results.append(("stats card, most active member", await timed(repeats, busy_card_work)))
 
         async def history_work() -> object:
-            games, more = await lb.recent_games(db, GUILD, FIRST_USER, 3)
-            return lb.history_embed(games, FIRST_USER, 3), lb.history_view(games, FIRST_USER, 3, more)
+            games, more = await recent_games(db, GUILD, FIRST_USER, 3)
+            return history_embed(games, FIRST_USER, 3), history_view(games, FIRST_USER, 3, more)
 
         async def sheet_work() -> object:
-            sheet = await lb.score_sheet(db, GUILD, rng.randrange(1, 1000))
+            sheet = await score_sheet(db, GUILD, rng.randrange(1, 1000))
             assert sheet is not None
-            return lb.score_sheet_embed(sheet)
+            return score_sheet_embed(sheet)
 
         results.append(("history page 4, most active member", await timed(repeats, history_work)))
         results.append(("score sheet", await timed(repeats, sheet_work)))

@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.guide.pages import find_topic, rules_embeds, topic_choices, topic_list
-from cogs.leaderboard import board as leaderboard
+from cogs.leaderboard.commands import PERIOD_CHOICES, SORT_CHOICES, show_history, show_leaderboard, show_stats
+from cogs.leaderboard.confirm import ask_forget_me
 from cogs.server_settings import panel as server_settings
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
@@ -113,12 +114,12 @@ class Wizard(commands.Cog):
     @app_commands.describe(
         sort="What to rank by (default: rating)", period="Which games count (default: all)"
     )
-    @app_commands.choices(sort=leaderboard.SORT_CHOICES, period=leaderboard.PERIOD_CHOICES)
+    @app_commands.choices(sort=SORT_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard_command(
         self, interaction: discord.Interaction[WizardBot], sort: str = "rating", period: str = "all"
     ) -> None:
         """Show this server's Wizard ranking, only to you."""
-        await leaderboard.show_leaderboard(interaction, sort, period)
+        await show_leaderboard(interaction, sort, period)
 
     @wizard.command(name="stats")
     @app_commands.describe(member="Whose stats to show (default: yours)")
@@ -126,7 +127,7 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
     ) -> None:
         """Show a member's Wizard stats and rating in this server, only to you."""
-        await leaderboard.show_stats(interaction, member)
+        await show_stats(interaction, member)
 
     @wizard.command(name="history")
     @app_commands.describe(member="Whose games to list (default: yours)")
@@ -134,12 +135,12 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
     ) -> None:
         """List a member's recent games in this server, with their score sheets, only to you."""
-        await leaderboard.show_history(interaction, member)
+        await show_history(interaction, member)
 
     @wizard.command(name="forget-me")
     async def forget_me_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Erase your Wizard records in this server, after a confirmation."""
-        await leaderboard.ask_forget_me(interaction)
+        await ask_forget_me(interaction)
 
     # -- rules and server settings -----------------------------------------------------------------------
 

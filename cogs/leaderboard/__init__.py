@@ -1,4 +1,8 @@
 """The leaderboard: finished games' results, ratings, rankings, stats, history and erasure.
 
-``board`` holds the results, ratings, queries, embeds and buttons; ``admin`` the `/wizard-admin` commands.
+Without Discord: ``results`` (what a finished game leaves, and recording it; the table store imports
+it), ``ratings`` (openskill), ``periods``, ``queries`` (reading) and ``erasure``. With Discord:
+``embeds``, ``components`` (the replies' buttons and menu), ``commands`` (what /wizard leaderboard, stats
+and history answer), ``confirm`` (erasing after a yes/no), ``admin`` (the /wizard-admin cog) and ``cog``
+(the extension). ``board`` re-exports what ``cogs/wizard.py`` has not switched yet.
 """

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.leaderboard import board as leaderboard
+from cogs.leaderboard.confirm import ask_remove_member, ask_reset
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -36,7 +36,7 @@ class Admin(commands.Cog):
     @admin.command(name="reset-leaderboard")
     async def reset_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Erase this server's Wizard results, stats and ratings, after a confirmation."""
-        await leaderboard.ask_reset(interaction)
+        await ask_reset(interaction)
 
     @admin.command(name="remove-member")
     @app_commands.describe(member="The member whose records to erase")
@@ -44,5 +44,4 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], member: discord.User
     ) -> None:
         """Erase one member's Wizard records in this server, after a confirmation."""
-        await leaderboard.ask_remove_member(interaction, member)
-
+        await ask_remove_member(interaction, member)

@@ -1,19 +1,19 @@
 """The leaderboard's extension: what the bot loads to switch this feature on."""
 
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from cogs.leaderboard.admin import Admin
-from cogs.leaderboard.board import LeaderboardItem, rebuild_if_pending
+from cogs.leaderboard.components import FAMILIES
+from cogs.leaderboard.results import rebuild_if_pending
 
 if TYPE_CHECKING:
     from bot import WizardBot
 
 
 async def setup(bot: WizardBot) -> None:
-    # Results stored before the leaderboard existed get their ratings and aggregates once.
+    # A migration may ask for every rating and aggregate to be computed again from the stored results.
     await rebuild_if_pending(bot.db)
-    bot.add_components(LeaderboardItem)
+    bot.add_components(*FAMILIES)
     await bot.add_cog(Admin(bot))

@@ -48,6 +48,7 @@ LEVEL_HELP = {
 }
 NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelled."
 OUT_OF_DATE = "This message is out of date: the table has moved on."
+ELSEWHERE = "That button belongs to a table in another channel."
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 
 
@@ -113,6 +114,8 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
     status: ClassVar[str] = "playing"
     #: True for select menus, False for buttons.
     menu: ClassVar[bool] = False
+    #: Whether the family is also sent by direct message; otherwise it only works in the table's channel.
+    in_dms: ClassVar[bool] = False
 
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         if (self.values is not None) != self.menu:
@@ -121,12 +124,26 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
         table = handlers.find(int(fields["table"]))
         if table is None:
             raise Refusal(NO_LONGER_OPEN)
+        self._check_place(interaction, table)
         async with table.lock:
             if not handlers.is_open(table):
                 raise Refusal(NO_LONGER_OPEN)
             if table.status != self.status:
                 raise Refusal(OUT_OF_DATE)
             await self.serve(handlers, interaction, table, fields)
+
+    def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """Refuse a click from anywhere but the table's own channel (or a DM, for the DM families).
+
+        A component's id names its table, so a forged one could otherwise reach a table of another server
+        from a server where the clicker has permissions the table's server never gave them.
+        """
+        if interaction.guild_id is None:
+            allowed = self.in_dms
+        else:
+            allowed = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
+        if not allowed:
+            raise Refusal(ELSEWHERE)
 
     async def serve(
         self,
@@ -186,6 +203,8 @@ class HandButton(TableComponent, template=rf"wizard:hand:{TABLE}:0:show"):
 class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1,9}}):(?P<code>\d{{1,3}})"):
     """A bid, a trump suit, a call or a card, valid for one state of the game."""
 
+    in_dms = True
+
     async def serve(
         self,
         handlers: TableHandlers,
@@ -211,6 +230,8 @@ class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0
 
 class SeatButton(TableComponent, template=rf"wizard:seat:{TABLE}:0:back"):
     """Take my seat back, on the table and in the DM of a member whose seat a computer plays."""
+
+    in_dms = True
 
     async def serve(
         self,

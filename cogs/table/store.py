@@ -313,6 +313,7 @@ class TableStore:
                     user_ids=[s.user_id for s in sorted(table.seats, key=lambda s: s.seat)],
                     result=result,
                     finished_at=now,
-                    computers=[s.seat for s in table.seats if s.computer is not None],
+                    names=[s.name for s in sorted(table.seats, key=lambda s: s.seat)],
+                    levels=[s.computer for s in sorted(table.seats, key=lambda s: s.seat)],
                 ),
             )

@@ -3,7 +3,7 @@
 Most games are played offline by the rules core with random moves and stored through the bot's own
 `TableStore.finish` (a 3-player game is 20 rounds, too long to click through many times); one game per
 test module is played through the bot's buttons to its end. Every figure shown is compared with the
-oracle of test_leaderboard.py, which recomputes it from the stored result and round rows.
+oracle of leaderboard_oracle.py, which recomputes it from the stored result and round rows.
 """
 
 from __future__ import annotations
@@ -31,10 +31,7 @@ from bot_helpers import (
     play,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import ChannelHandle, Env, GuildHandle, MemberActor, ResponseMessage
-from simcord.backend.errors import SetupError
-from simcord.components import walk_components
-from test_leaderboard import (
+from leaderboard_oracle import (
     DAY,
     Figures,
     count_rows,
@@ -45,8 +42,13 @@ from test_leaderboard import (
     recompute_ratings,
     store_game,
 )
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor, ResponseMessage
+from simcord.backend.errors import SetupError
+from simcord.components import walk_components
 
-from cogs.leaderboard import board as lb
+from cogs.leaderboard.embeds import board_line_text
+from cogs.leaderboard.queries import PAGE_SIZE, SORTS
+from cogs.leaderboard.ratings import MIN_GAMES, Rating
 from wizard_core import Phase
 
 if TYPE_CHECKING:
@@ -119,7 +121,7 @@ async def read_board(member: MemberActor, channel: ChannelHandle, sort: str, per
     while True:
         page = board_lines(message)
         lines.extend(page)
-        assert len(page) <= lb.PAGE_SIZE
+        assert len(page) <= PAGE_SIZE
         mine = [line for line in page if f"<@{member.id}>" in line]
         you = field(message, "You")
         assert (you is None) == bool(mine), (you, mine)
@@ -130,8 +132,8 @@ async def read_board(member: MemberActor, channel: ChannelHandle, sort: str, per
         message = clicked.response
 
 
-def expected_lines(figures: dict[int, Figures], ratings: dict[int, lb.Rating], sort: str) -> list[str]:
-    return [lb.board_line_text(line, sort) for line in expected_board(figures, ratings, sort)]
+def expected_lines(figures: dict[int, Figures], ratings: dict[int, Rating], sort: str) -> list[str]:
+    return [board_line_text(line, sort) for line in expected_board(figures, ratings, sort)]
 
 
 async def play_one_game_through_the_bot(env: Env) -> tuple[GuildHandle, ChannelHandle, list[MemberActor]]:
@@ -165,7 +167,7 @@ async def test_leaderboard_equals_the_recomputed_results(simcord_env: Env, datab
     assert set(figures) == {m.id for m in members}
     assert all(ratings[p.id].games >= 1 for p in players)
     caller = members[0]
-    for sort in lb.SORTS:
+    for sort in SORTS:
         expected = expected_lines(figures, ratings, sort)
         assert await read_board(caller, channel, sort, "all") == expected, sort
 
@@ -174,11 +176,11 @@ async def test_leaderboard_equals_the_recomputed_results(simcord_env: Env, datab
     last = next(m for m in members if m.id == order[-1].user_id)
     shown = await last.slash(channel, "wizard leaderboard", sort="wins")
     assert shown.response is not None
-    assert field(shown.response, "You") == lb.board_line_text(order[-1], "wins")
+    assert field(shown.response, "You") == board_line_text(order[-1], "wins")
     assert button_labels(shown.response) == {"◀ Previous": False, "Next ▶": True, "My place": True}
     jumped = await last.click(shown.response, label="My place")
     assert jumped.response is not None
-    assert board_lines(jumped.response)[-1] == lb.board_line_text(order[-1], "wins")
+    assert board_lines(jumped.response)[-1] == board_line_text(order[-1], "wins")
     assert field(jumped.response, "You") is None
     assert "◀ you" in (embed_of(jumped.response).description or "")
     assert "Page 2/2 · 14 players" in str(embed_of(jumped.response).footer.text)
@@ -284,7 +286,7 @@ async def test_stats_card_matches_the_stored_results(simcord_env: Env, database_
         rating_text = field(shown.response, "Rating") or ""
         assert rating_text.startswith(str(rating.display))
         assert f"#{position} of {len(ranking)} by rating" in rating_text
-        assert ("provisional" in rating_text) == (rating.games < lb.MIN_GAMES)
+        assert ("provisional" in rating_text) == (rating.games < MIN_GAMES)
         hands = field(shown.response, "Bid accuracy by hand size") or ""
         assert hands.count("\n") >= 2
         trend = next(f for f in embed_of(shown.response).fields if str(f.name).startswith("Trend"))
@@ -354,6 +356,34 @@ async def test_history_lists_games_and_shows_a_score_sheet(simcord_env: Env, dat
     empty = await newcomer.slash(channel, "wizard history")
     assert empty.response is not None and "no finished games" in (embed_of(empty.response).description or "")
     assert not buttons(empty.response)
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_history_names_computers_as_the_table_did(simcord_env: Env, database_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    members = make_players(simcord_env, guild, 2)
+    user_ids = [members[0].id, -1, members[1].id, -2]
+    await store_game(
+        manager(simcord_env).store,
+        guild.id,
+        user_ids,
+        seed=70,
+        finished_at=now(simcord_env) - 60,
+        levels=[None, "easy", None, "hard"],
+    )
+    shown = await members[0].slash(channel, "wizard history")
+    assert shown.response is not None
+    [select] = [c for c in walk_components(shown.response.components) if c["type"] == SELECT]
+    sheet = await members[0].select(shown.response, [select["options"][0]["value"]])
+    assert sheet.response is not None
+    for text in (embed_of(shown.response).description or "", embed_of(sheet.response).description or ""):
+        assert text.count("🤖") == 2 and members[1].mention in text
+        assert not re.search(r"<@!?-", text), text
+    # The two members were rated against each other, and only they are on the board.
+    board = await members[0].slash(channel, "wizard leaderboard")
+    assert board.response is not None
+    assert len(board_lines(board.response)) == 2
     assert_valid_discord_payloads(simcord_env)
 
 

@@ -1,0 +1,64 @@
+"""What /wizard leaderboard, stats and history answer: a private reply, paged by its buttons.
+
+The commands themselves are declared with the other /wizard commands (``cogs/wizard.py``), which call
+these with the options the member gave.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.leaderboard import context
+from cogs.leaderboard.components import board_message, history_message
+from cogs.leaderboard.embeds import stats_embed
+from cogs.leaderboard.periods import PERIODS
+from cogs.leaderboard.queries import SORTS, player_card
+from cogs.utils.replies import Refusal, guarded
+
+SORT_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in SORTS.items()]
+PERIOD_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in PERIODS.items()]
+WHAT = "a leaderboard command"
+
+
+async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, period: str) -> None:
+    """Answer /wizard leaderboard: the first page, privately."""
+
+    async def run() -> None:
+        if sort not in SORTS or period not in PERIODS:
+            raise Refusal("Choose a sort and a period from the lists.")
+        embed, view = await board_message(interaction, sort, period, 0)
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    await guarded(interaction, run(), WHAT)
+
+
+async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
+    """Answer /wizard stats: a member's card (the caller's by default), privately."""
+
+    async def run() -> None:
+        who = member or interaction.user
+        card = await player_card(context.database(interaction), context.guild_id(interaction), who.id)
+        if card is None:
+            subject = "You have" if who.id == interaction.user.id else f"{who.mention} has"
+            raise Refusal(f"{subject} no finished Wizard games in this server yet.")
+        await interaction.response.send_message(embed=stats_embed(card, who.display_name), ephemeral=True)
+
+    await guarded(interaction, run(), WHAT)
+
+
+async def show_history(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
+    """Answer /wizard history: a member's recent games (the caller's by default), privately."""
+
+    async def run() -> None:
+        who = member or interaction.user
+        embed, view = await history_message(interaction, who.id, 0)
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    await guarded(interaction, run(), WHAT)

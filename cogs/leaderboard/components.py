@@ -1,0 +1,213 @@
+"""The buttons and menu of the leaderboard's private replies: one family per kind, each with a strict id.
+
+The ids carry what the click shows, so the replies keep working after a restart; they have the
+``wzlb:`` prefix (``wizard:`` is the game's) and have not changed since the leaderboard was added:
+
+- ``wzlb:lb:<sort>:<period>:<page|me>``: Previous, Next and My place of a leaderboard page;
+- ``wzlb:hp:<member>:<page>``: Newer and Older of a member's history, and a score sheet's way back;
+- ``wzlb:hg:<member>:<page>``: the menu of a history page's games, which shows one's score sheet.
+
+discord.py hands a click only to the family whose template matches the whole id, so a handler gets
+well-formed fields; the bot refuses a click under the prefix that no template matches
+(``cogs.utils.components.stray_click_reply``). A click answers by editing the reply in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from cogs.leaderboard import context
+from cogs.leaderboard.embeds import (
+    game_label,
+    history_embed,
+    leaderboard_embed,
+    own_text,
+    score_sheet_embed,
+)
+from cogs.leaderboard.queries import (
+    BoardPage,
+    GameSummary,
+    leaderboard_page,
+    recent_games,
+    score_sheet,
+)
+from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
+from cogs.utils.replies import Refusal
+from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, SELECT_LABEL_LIMIT, clip
+
+PREFIX = "wzlb"
+
+Message = tuple[discord.Embed, discord.ui.View | None]
+
+
+def board_id(sort: str, period: str, page: int | str) -> str:
+    """The custom_id of a leaderboard page button: the page to show, or ``me`` for the caller's."""
+    return f"{PREFIX}:lb:{sort}:{period}:{page}"
+
+
+def history_id(user_id: int, page: int) -> str:
+    """The custom_id of a button that shows a page of a member's history."""
+    return f"{PREFIX}:hp:{user_id}:{page}"
+
+
+def games_id(user_id: int, page: int) -> str:
+    """The custom_id of the menu of the games on a page of a member's history."""
+    return f"{PREFIX}:hg:{user_id}:{page}"
+
+
+# -- what a click shows ----------------------------------------------------------------------------------
+
+
+async def board_message(
+    interaction: discord.Interaction[Any], sort: str, period: str, page: int | None
+) -> Message:
+    """A leaderboard page (None: the caller's page) with its buttons."""
+    board = await leaderboard_page(
+        context.database(interaction),
+        context.guild_id(interaction),
+        sort,
+        period,
+        page,
+        interaction.user.id,
+        context.now(),
+    )
+    return leaderboard_embed(board, context.now()), leaderboard_view(board)
+
+
+async def history_message(interaction: discord.Interaction[Any], user_id: int, page: int) -> Message:
+    """A page of a member's history with its menu of games and buttons (none if they have no game)."""
+    db, guild_id = context.database(interaction), context.guild_id(interaction)
+    games, more = await recent_games(db, guild_id, user_id, page)
+    return history_embed(games, user_id, page), history_view(games, user_id, page, more)
+
+
+async def sheet_message(
+    interaction: discord.Interaction[Any], table_id: int, user_id: int, page: int
+) -> Message:
+    """A game's score sheet, with a way back to the history page it was picked from."""
+    sheet = await score_sheet(context.database(interaction), context.guild_id(interaction), table_id)
+    if sheet is None:
+        raise Refusal("That game is not in this server's records any more.")
+    return score_sheet_embed(sheet), sheet_view(user_id, page)
+
+
+# -- the families ----------------------------------------------------------------------------------------
+
+
+class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
+    """What every control of the leaderboard's replies does: check the kind of component, then show
+    what its id asks for in place of the reply.
+
+    The base of the families, never registered itself (its template matches nothing).
+    """
+
+    what = "a leaderboard interaction"
+    prefix = f"{PREFIX}:"
+    #: A select menu's family (else a button's): the other kind of component on its id is forged.
+    is_menu: ClassVar[bool] = False
+
+    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+        is_select = isinstance(self.item, discord.ui.Select)
+        if is_select != self.is_menu:
+            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
+        embed, view = await self.show(interaction, fields)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+        """What the click shows, from the id's fields."""
+        raise NotImplementedError
+
+
+class BoardButton(
+    LeaderboardControl,
+    template=r"wzlb:lb:(?P<sort>rating|wins|winrate|average|accuracy):(?P<period>all|month|week)"
+    r":(?P<page>\d{1,6}|me)",
+):
+    """Previous, Next and My place of a leaderboard page: the sort, the period and the page to show."""
+
+    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+        page = None if fields["page"] == "me" else int(fields["page"])
+        return await board_message(interaction, fields["sort"], fields["period"], page)
+
+
+class HistoryButton(LeaderboardControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
+    """Newer and Older of a history page, and a score sheet's way back: whose history, which page."""
+
+    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+        return await history_message(interaction, int(fields["user"]), int(fields["page"]))
+
+
+class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
+    """The menu of a history page's games: the one picked shows its score sheet, with a way back."""
+
+    is_menu = True
+
+    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+        values = self.values or []
+        if len(values) != 1 or not values[0].isdecimal():
+            raise Refusal("Pick one game from the list.")
+        return await sheet_message(interaction, int(values[0]), int(fields["user"]), int(fields["page"]))
+
+
+# The families the extension registers; their templates match disjoint sets of ids.
+FAMILIES: tuple[type[LeaderboardControl], ...] = (BoardButton, HistoryButton, GamesMenu)
+
+
+# -- the views that carry them ---------------------------------------------------------------------------
+
+
+def _button(
+    family: type[LeaderboardControl], label: str, custom_id: str, *, disabled: bool = False, row: int = 0
+) -> LeaderboardControl:
+    style = discord.ButtonStyle.secondary
+    return family(
+        discord.ui.Button(label=label, custom_id=custom_id, style=style, disabled=disabled, row=row)
+    )
+
+
+def leaderboard_view(page: BoardPage) -> discord.ui.View:
+    """Previous, Next and My place."""
+    view = discord.ui.View(timeout=None)
+    sort, period, number = page.sort, page.period, page.page
+    previous = board_id(sort, period, max(number - 1, 0))
+    view.add_item(_button(BoardButton, "◀ Previous", previous, disabled=number == 0))
+    following = board_id(sort, period, number + 1)
+    view.add_item(_button(BoardButton, "Next ▶", following, disabled=number >= page.pages - 1))
+    view.add_item(_button(BoardButton, "My place", board_id(sort, period, "me"), disabled=page.me is None))
+    return view
+
+
+def history_view(games: Sequence[GameSummary], user_id: int, page: int, more: bool) -> discord.ui.View | None:
+    """A menu of the page's games (for a score sheet), and Newer / Older; None without any game."""
+    if not games and page == 0:
+        return None
+    view = discord.ui.View(timeout=None)
+    if games:
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=games_id(user_id, page),
+            placeholder="Show a game's score sheet",
+            row=0,
+            options=[
+                discord.SelectOption(
+                    label=clip(game_label(game), SELECT_LABEL_LIMIT),
+                    value=str(game.table_id),
+                    description=clip(own_text(game, user_id), SELECT_DESCRIPTION_LIMIT) or None,
+                )
+                for game in games
+            ],
+        )
+        view.add_item(GamesMenu(menu))
+    newer = history_id(user_id, max(page - 1, 0))
+    view.add_item(_button(HistoryButton, "◀ Newer", newer, disabled=page == 0, row=1))
+    view.add_item(_button(HistoryButton, "Older ▶", history_id(user_id, page + 1), disabled=not more, row=1))
+    return view
+
+
+def sheet_view(user_id: int, page: int) -> discord.ui.View:
+    """Back to the history page the game was picked from."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(_button(HistoryButton, "◀ Back to the games", history_id(user_id, page)))
+    return view

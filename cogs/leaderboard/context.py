@@ -1,0 +1,30 @@
+"""What every leaderboard interaction needs from Discord: the bot's database, the server and the time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.utils.db import Database
+from cogs.utils.replies import Refusal
+
+ONLY_IN_A_SERVER = "This only works in a server."
+
+
+def now() -> float:
+    """The current time as a Unix timestamp (Discord's clock, which tests can move)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def database(interaction: discord.Interaction[Any]) -> Database:
+    """The bot's database."""
+    db: Database = interaction.client.db
+    return db
+
+
+def guild_id(interaction: discord.Interaction[Any]) -> int:
+    """The server the interaction happened in; a refusal outside a server, whose records do not exist."""
+    if interaction.guild_id is None:
+        raise Refusal(ONLY_IN_A_SERVER)
+    return interaction.guild_id

@@ -1,0 +1,131 @@
+"""One way to answer an unexpected error: any slash command, button or menu that fails gets the same
+private apology, with a short error id that the log carries too, and nothing is left half done.
+
+A failure is injected into each kind of interaction: a /wizard command, a lobby button, a lobby menu,
+a game click, Show my hand, a leaderboard command and button, and an admin command. (The settings panel
+has its own, in tests/server_settings.)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from bot_helpers import assert_refused, lobby_id, open_lobby, open_table, press, snapshot
+from discord_payloads import assert_valid_discord_payloads
+from simcord import Env, InteractionResult
+
+from cogs.leaderboard import components as leaderboard_components
+from cogs.leaderboard import confirm
+from cogs.table.manager import TableManager
+from cogs.utils.replies import SORRY
+
+ERROR_ID = re.compile(r"Error id: `([0-9a-f]{6})`")
+
+
+async def boom(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("an injected failure")
+
+
+def assert_apology(result: InteractionResult, caplog: pytest.LogCaptureFixture) -> str:
+    """The user got the private apology naming an error id, and the log has that id with the failure."""
+    text = assert_refused(result)
+    assert text.startswith(SORRY), text
+    match = ERROR_ID.search(text)
+    assert match is not None, text
+    logged = [r for r in caplog.records if match[1] in r.getMessage()]
+    assert len(logged) == 1, [r.getMessage() for r in caplog.records]
+    assert logged[0].exc_info is not None and "an injected failure" in str(logged[0].exc_info[1])
+    return match[1]
+
+
+Inject = Callable[[pytest.MonkeyPatch], None]
+
+
+def failing(name: str) -> Inject:
+    def inject(monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(TableManager, name, boom)
+
+    return inject
+
+
+@pytest.mark.parametrize(
+    ("kind", "inject"),
+    [("lobby button", failing("lobby_button")), ("lobby menu", failing("lobby_menu"))],
+)
+async def test_a_failing_lobby_control_is_apologised_for(
+    simcord_env: Env, database_path: Path, caplog: pytest.LogCaptureFixture, kind: str, inject: Inject
+) -> None:
+    guild = simcord_env.create_guild()
+    players = [guild.add_member(simcord_env.create_user(f"p{i}")) for i in range(3)]
+    table = await open_lobby(simcord_env, players[:2], guild.create_text_channel("wizard"))
+    before = snapshot(table, database_path)
+    monkeypatch = pytest.MonkeyPatch()
+    inject(monkeypatch)
+    try:
+        with caplog.at_level(logging.ERROR):
+            if kind == "lobby button":
+                result = await players[2].click(table.table_message, label="Join")
+            else:
+                result = await players[0].select(
+                    table.table_message, ["easy"], custom_id=lobby_id(table, "addcpu")
+                )
+    finally:
+        monkeypatch.undo()
+    assert_apology(result, caplog)
+    assert snapshot(table, database_path) == before
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_failing_game_click_and_show_my_hand_are_apologised_for(
+    simcord_env: Env, database_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await open_table(simcord_env, 3)
+    seat = table.game.current_player
+    assert seat is not None
+    player = table.players[seat]
+    before = snapshot(table, database_path)
+    monkeypatch.setattr(TableManager, "act", boom)
+    monkeypatch.setattr(TableManager, "show_hand", boom)
+    with caplog.at_level(logging.ERROR):
+        first = assert_apology(await press(table, player, table.game.legal_actions()[0]), caplog)
+        shown = await player.click(table.table_message, label="Show my hand")
+        second = assert_apology(shown, caplog)
+    assert first != second, "each failure gets an id of its own"
+    assert snapshot(table, database_path) == before
+
+
+async def test_a_failing_command_is_apologised_for(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    member = guild.add_member(simcord_env.create_user("member"))
+    monkeypatch.setattr(TableManager, "new_table", boom)
+    with caplog.at_level(logging.ERROR):
+        assert_apology(await member.slash(channel, "wizard new"), caplog)
+    monkeypatch.undo()
+    opened = await member.slash(channel, "wizard new")
+    assert opened.response is not None and not opened.ephemeral, "the failure left the channel blocked"
+
+
+async def test_failing_leaderboard_and_admin_interactions_are_apologised_for(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    monkeypatch.setattr(leaderboard_components, "board_message", boom)
+    monkeypatch.setattr(confirm, "ask", boom)
+    from cogs.leaderboard import commands
+
+    monkeypatch.setattr(commands, "board_message", boom)
+    with caplog.at_level(logging.ERROR):
+        assert_apology(await admin.slash(channel, "wizard leaderboard"), caplog)
+        assert_apology(await admin.slash(channel, "wizard-admin reset-leaderboard"), caplog)

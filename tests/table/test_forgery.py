@@ -1,0 +1,81 @@
+"""Clicks carrying another server's table id: refused before anything changes, whatever the clicker's rights.
+
+A component's custom_id names its table, and a tampered client can send any id. A member who manages
+their own server (Manage Server there) forges every kind of table control with the id of a table in a
+server they are not in; the bot must compare the table's server and channel with the click's, not only
+the clicker's permissions where they click.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+from bot_helpers import (
+    assert_refused,
+    forge_click,
+    make_players,
+    open_lobby,
+    open_table,
+    snapshot,
+    stored,
+)
+from discord_payloads import assert_valid_discord_payloads
+from simcord import Env
+
+from cogs.table.components import ELSEWHERE, custom_id
+
+pytestmark = pytest.mark.simcord(check_errors=True)
+
+
+async def test_forged_controls_from_another_server_change_nothing(
+    simcord_env: Env, database_path: Path
+) -> None:
+    running = await open_table(simcord_env, 3)
+    lobby_channel = running.guild.create_text_channel("lobby")
+    latecomers = make_players(simcord_env, running.guild, 3, "late")
+    waiting = await open_lobby(simcord_env, latecomers, lobby_channel)
+
+    # Mallory manages a server of her own and opens a lobby there, to have a message to click on.
+    elsewhere = simcord_env.create_guild()
+    admins = elsewhere.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    mallory = elsewhere.add_member(simcord_env.create_user("mallory"), roles=[admins])
+    own = await mallory.slash(elsewhere.create_text_channel("games"), "wizard new")
+    assert own.response is not None
+    carrier = stored(simcord_env, own.response.channel_id, own.response.id)
+
+    game = running.game
+    forged = [
+        custom_id("end", running.table_id, 0, "yes"),
+        custom_id("leave", running.table_id, 0, "yes"),
+        custom_id("hand", running.table_id, 0, "show"),
+        custom_id("seat", running.table_id, 0, "back"),
+        custom_id("act", running.table_id, game.version, game.legal_actions()[0]),
+        *(custom_id("lobby", waiting.table_id, 0, action) for action in ("join", "leave", "start", "cancel")),
+    ]
+    before = [snapshot(running, database_path), snapshot(waiting, database_path)]
+    for cid in forged:
+        result = await forge_click(simcord_env, mallory, carrier, cid)
+        assert assert_refused(result) == ELSEWHERE, cid
+    assert [snapshot(running, database_path), snapshot(waiting, database_path)] == before
+    assert running.bot_table is not None and waiting.bot_table is not None
+    assert mallory.id not in {seat.user_id for seat in waiting.bot_table.seats}
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_channel_control_clicked_in_another_channel_of_the_server_is_refused(
+    simcord_env: Env, database_path: Path
+) -> None:
+    """The same server is not enough: the table's buttons work in the table's channel."""
+    running = await open_table(simcord_env, 3)
+    other = running.guild.create_text_channel("other")
+    host = running.players[0]
+    own = await host.slash(other, "wizard new")
+    assert own.response is not None
+    carrier = stored(simcord_env, own.response.channel_id, own.response.id)
+    before = snapshot(running, database_path)
+    result = await forge_click(simcord_env, host, carrier, custom_id("end", running.table_id, 0, "yes"))
+    assert assert_refused(result) == ELSEWHERE
+    assert snapshot(running, database_path) == before
+    assert_valid_discord_payloads(simcord_env)
