@@ -48,7 +48,7 @@ LEVEL_HELP = {
 }
 NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelled."
 OUT_OF_DATE = "This message is out of date: the table has moved on."
-ELSEWHERE = "That button belongs to a table in another channel."
+ELSEWHERE = "That button only works in the channel of its table."
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 
 
@@ -116,6 +116,8 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
     menu: ClassVar[bool] = False
     #: Whether the family is also sent by direct message; otherwise it only works in the table's channel.
     in_dms: ClassVar[bool] = False
+    #: Which message may carry the family: the table message, a private one (ephemeral or a DM) or any.
+    carrier: ClassVar[str] = "any"
 
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         if (self.values is not None) != self.menu:
@@ -144,6 +146,19 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
             allowed = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
         if not allowed:
             raise Refusal(ELSEWHERE)
+        if not self._carried_right(interaction.message, table):
+            raise Refusal(INVALID_BUTTON if self.values is None else INVALID_MENU)
+
+    def _carried_right(self, message: discord.Message | None, table: Table) -> bool:
+        """Whether the clicked message is one this family is sent on, so a forged id cannot make the
+        handler rewrite a message it does not own (another table, the final standings)."""
+        if self.carrier == "any":
+            return True
+        if message is None:
+            return False
+        if self.carrier == "table":
+            return message.id == table.message_id
+        return message.flags.ephemeral or message.guild is None
 
     async def serve(
         self,
@@ -160,6 +175,7 @@ class LobbyButton(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<action>
     """Join, Leave, Start, Cancel and Remove a computer."""
 
     status = "lobby"
+    carrier = "table"
 
     async def serve(
         self,
@@ -176,6 +192,7 @@ class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'
 
     status = "lobby"
     menu = True
+    carrier = "table"
 
     async def serve(
         self,
@@ -204,6 +221,7 @@ class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1
     """A bid, a trump suit, a call or a card, valid for one state of the game."""
 
     in_dms = True
+    carrier = "private"
 
     async def serve(
         self,
@@ -217,6 +235,8 @@ class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1
 
 class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0:(?P<answer>yes|no)"):
     """The answers to "end this game?" and "leave the game?"."""
+
+    carrier = "private"
 
     async def serve(
         self,

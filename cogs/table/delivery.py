@@ -139,6 +139,13 @@ class Delivery:
             log.warning("Could not post in the channel of table %d: %s", table.id, error)
             return None
 
+    async def post(self, channel_id: int, content: str) -> None:
+        """Post a line of text in a channel that may have no table any more (logged if it fails)."""
+        try:
+            await self.client.get_partial_messageable(channel_id).send(content)
+        except discord.HTTPException as error:
+            log.warning("Could not post in channel %d: %s", channel_id, error)
+
     async def edit_table_message(self, table: Table, **kwargs: Any) -> None:
         """Edit the table message in place (without a notification)."""
         if table.message_id is None:

@@ -31,10 +31,19 @@ from cogs.table.components import (
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
 from cogs.table.model import Table, now
-from cogs.table.store import FinishingTable, TableExistsError, TableStore
+from cogs.table.store import FinishingTable, TableExistsError, TableStore, UnreadableTable
 from cogs.utils.replies import Refusal, sentence
 from cogs.utils.text import display_name, duration
-from wizard_core import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Rules, RulesError, WizardError
+from wizard_core import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    CorruptSaveError,
+    Game,
+    Phase,
+    Rules,
+    RulesError,
+    WizardError,
+)
 from wizard_core.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -104,18 +113,25 @@ class TableManager(TableHandlers):
                 task.cancel()
 
     async def restore(self) -> None:
-        """Rebuild every lobby and running game from the database (at start-up)."""
+        """Rebuild every lobby and running game from the database (at start-up).
+
+        A table that cannot be rebuilt (damaged rules or actions) is set aside: logged, closed without a
+        result, and its channel told; every other table comes back.
+        """
         for record in await self.store.open_tables():
+            if isinstance(record, UnreadableTable):
+                await self._set_aside(record.id, record.channel_id, record.reason)
+                continue
             try:
                 table = Table.from_record(record)
                 if record.status == "playing":
-                    assert record.seed is not None
+                    if record.seed is None:
+                        raise CorruptSaveError("a running game without a seed")
                     table.game = Game.replay(
                         [s.name for s in record.seats], record.table_rules, record.seed, record.log
                     )
-            except (WizardError, AssertionError) as error:
-                log.error("Table %d could not be restored (%s); ending it", record.id, error)
-                await self.store.close(record.id, "ended", now())
+            except Exception as error:  # a damaged log or rules: any error of the replay
+                await self._set_aside(record.id, record.channel_id, f"{type(error).__name__}: {error}")
                 continue
             await self.apply_server_settings(table)
             if table.game is None:
@@ -125,6 +141,15 @@ class TableManager(TableHandlers):
                 # Turns under way start afresh: nobody loses time to the restart.
                 self._keep_going(table)
         log.info("Restored %d open table(s)", len(self.tables))
+
+    async def _set_aside(self, table_id: int, channel_id: int, reason: str) -> None:
+        log.error("Table %d could not be restored (%s); it is closed without a result", table_id, reason)
+        await self.store.close(table_id, "ended", now())
+        await self.delivery.post(
+            channel_id,
+            "⚠️ The Wizard table in this channel could not be restored after the bot restarted (its saved "
+            "state is damaged), so it was closed. Nothing was recorded; start a new one with `/wizard new`.",
+        )
 
     async def apply_server_settings(self, table: Table) -> ServerSettings:
         """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""

@@ -69,6 +69,15 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class UnreadableTable:
+    """An open table whose stored data cannot be read back (a damaged row): set aside at start-up."""
+
+    id: int
+    channel_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class FinishingTable:
     """What storing a finished game needs to know about its table."""
 
@@ -123,10 +132,24 @@ class TableStore:
         )
         return None if row is None else await self._complete(row)
 
-    async def open_tables(self) -> list[TableRecord]:
-        """Every lobby and running game, for the start of the bot."""
+    async def open_tables(self) -> list[TableRecord | UnreadableTable]:
+        """Every lobby and running game, for the start of the bot.
+
+        A table whose stored rules, seats or actions cannot be read comes back as an ``UnreadableTable``
+        instead of stopping the start; a failing database still raises.
+        """
         rows = await self.db.fetchall("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id")
-        return [await self._complete(row) for row in rows]
+        tables: list[TableRecord | UnreadableTable] = []
+        for row in rows:
+            try:
+                tables.append(await self._complete(row))
+            except sqlite3.Error:
+                raise
+            except Exception as error:
+                tables.append(
+                    UnreadableTable(row["id"], row["channel_id"], f"{type(error).__name__}: {error}")
+                )
+        return tables
 
     async def _complete(self, row: sqlite3.Row) -> TableRecord:
         seats = await self.db.fetchall(

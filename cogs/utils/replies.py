@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import sqlite3
 from collections.abc import Awaitable
 from typing import Any
 
@@ -20,6 +21,7 @@ from discord import app_commands
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on my side. The error was logged; please try again."
+NOT_SAVED = "I couldn't save that, so nothing changed. Please try again in a moment."
 
 
 class Refusal(Exception):
@@ -41,9 +43,14 @@ def error_id() -> str:
     return secrets.token_hex(3)
 
 
-def apology(reference: str) -> str:
-    """The private message for an unexpected error, naming the id under which it was logged."""
-    return f"{SORRY} (Error id: `{reference}`)"
+def apology(reference: str, error: BaseException | None = None) -> str:
+    """The private message for an unexpected error, naming the id under which it was logged.
+
+    A failure to store (a full disk, a database that cannot be written) says that nothing changed: every
+    action is stored before anything else happens, so a failed write leaves the game as it was.
+    """
+    text = NOT_SAVED if isinstance(error, sqlite3.Error) else SORRY
+    return f"{text} (Error id: `{reference}`)"
 
 
 async def reply_privately(interaction: discord.Interaction[Any], text: str) -> None:
@@ -70,7 +77,7 @@ async def report_failure(
     else:
         reference = error_id()
         log.error("Unhandled error in %s [error id %s]", what, reference, exc_info=error)
-        text = apology(reference)
+        text = apology(reference, error)
     try:
         await reply_privately(interaction, text)
     except discord.HTTPException:

@@ -72,16 +72,20 @@ async def test_a_member_who_is_not_seated_is_refused(simcord_env: Env, database_
     outsider = table.guild.add_member(simcord_env.create_user("outsider"))
     before = snapshot(table, database_path)
 
-    assert_refused(await outsider.slash(table.channel, "wizard hand"), "not playing")
+    hand = await outsider.slash(table.channel, "wizard hand")
+    assert_refused(hand, "not playing")
     assert_refused(await outsider.click(table.table_message, label="Show my hand"), "not playing")
     assert_refused(await outsider.slash(table.channel, "wizard leave"), "not playing")
     assert_refused(await outsider.slash(table.channel, "wizard end"), "only the host", "manage server")
-    # An act code for the current turn, sent by someone who has no seat.
+    # An act code for the current turn, sent by someone who has no seat, on a private message of theirs.
     legal = table.game.legal_actions()[0]
-    forged = await forge_click(
-        simcord_env, outsider, stored(simcord_env, table.channel.id, table.message_id), table.act_id(legal)
-    )
-    assert_refused(forged, "not playing")
+    assert hand.response is not None
+    private = stored(simcord_env, table.channel.id, hand.response.id)
+    assert_refused(await forge_click(simcord_env, outsider, private, table.act_id(legal)), "not playing")
+    # On the public table message it is refused before anyone looks at the seat: an act answer rewrites
+    # the clicked message with a hand, and the table message is nobody's hand.
+    public = stored(simcord_env, table.channel.id, table.message_id)
+    assert_refused(await forge_click(simcord_env, outsider, public, table.act_id(legal)), "isn't valid")
     assert snapshot(table, database_path) == before
     assert_valid_discord_payloads(simcord_env)
 
@@ -234,8 +238,9 @@ async def test_forged_and_malformed_custom_ids_are_refused(simcord_env: Env, dat
         f"wizard:act:{tid + 1000}:{v}:{legal}": "no longer open",
         f"wizard:act:{tid}:{v + 1}:{legal}": "out of date",
         f"wizard:act:{tid}:{v - 1}:{legal}": "out of date",
-        f"wizard:lobby:{tid}:0:start": "out of date",
-        f"wizard:lobby:{tid}:0:join": "out of date",
+        # Forged in the player's DMs, where no lobby button is ever sent.
+        f"wizard:lobby:{tid}:0:start": "only works in the channel",
+        f"wizard:lobby:{tid}:0:join": "only works in the channel",
     }
     before = snapshot(table, database_path)
     for cid, needle in cases.items():

@@ -1,0 +1,82 @@
+"""What a failing database and a damaged table do: nothing is lost, and nobody is left without an answer.
+
+- A click that cannot be stored (the database refuses writes) is answered privately: nothing changed,
+  try again; the game goes on once writes work again.
+- A table whose saved state cannot be read back is set aside at start-up (closed without a result, its
+  channel told), and every other table is restored.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+import pytest
+from bot_helpers import (
+    assert_refused,
+    stored_messages,
+    manager,
+    message_text,
+    open_table,
+    press,
+    snapshot,
+    table_row,
+)
+from discord_payloads import assert_valid_discord_payloads
+from simcord import Env
+
+from cogs.utils.replies import NOT_SAVED
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
+
+    from bot import WizardBot
+
+pytestmark = pytest.mark.simcord(check_errors=True)
+
+
+async def test_a_click_the_database_cannot_store_changes_nothing(
+    simcord_env: Env, database_path: Path
+) -> None:
+    table = await open_table(simcord_env, 3)
+    seat = table.game.current_player
+    assert seat is not None
+    player = table.players[seat]
+    code = table.game.legal_actions()[0]
+    before = snapshot(table, database_path)
+    db = cast("WizardBot", simcord_env.bot).db
+    # The bot's own connection refuses every write from here on, as a read-only or broken disk would.
+    await db.execute("PRAGMA query_only = ON")
+    refused = assert_refused(await press(table, player, code))
+    assert refused.startswith(NOT_SAVED) and re.search(r"Error id: `[0-9a-f]{6}`", refused), refused
+    assert snapshot(table, database_path) == before
+    await db.execute("PRAGMA query_only = OFF")
+    await press(table, player, code)
+    assert table.game.version == before.version + 1
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_damaged_table_is_set_aside_and_the_others_come_back(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    healthy = await open_table(simcord_env, 3, channel_name="healthy")
+    damaged = await open_table(simcord_env, 3, channel_name="damaged")
+    with sqlite3.connect(database_path) as conn:
+        conn.execute("UPDATE tables SET rules = '{not json' WHERE id = ?", (damaged.table_id,))
+    await simcord_env.restart_bot(make_bot())
+
+    assert manager(simcord_env).find(damaged.table_id) is None
+    assert table_row(database_path, damaged.table_id)["status"] == "ended"
+    told = [message_text(m) for m in stored_messages(simcord_env, damaged.channel.id)]
+    assert any("could not be restored" in text for text in told), told
+    # The healthy table plays on after the restart.
+    assert manager(simcord_env).find(healthy.table_id) is not None
+    version = healthy.game.version
+    seat = healthy.game.current_player
+    assert seat is not None
+    await press(healthy, healthy.players[seat], random.Random(3).choice(healthy.game.legal_actions()))
+    assert healthy.game.version == version + 1
+    assert_valid_discord_payloads(simcord_env)
