@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, cast
 import pytest
 from bot_helpers import (
     assert_refused,
-    stored_messages,
     manager,
     message_text,
     open_table,
     press,
     snapshot,
+    stored_messages,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
@@ -55,7 +55,7 @@ async def test_a_click_the_database_cannot_store_changes_nothing(
     assert snapshot(table, database_path) == before
     await db.execute("PRAGMA query_only = OFF")
     await press(table, player, code)
-    assert table.game.version == before.version + 1
+    assert before.version is not None and table.game.version == before.version + 1
     assert_valid_discord_payloads(simcord_env)
 
 
