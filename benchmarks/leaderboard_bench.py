@@ -303,8 +303,8 @@ async def finish_game(store: TableStore, rng: random.Random, now: float) -> floa
         guild_id=GUILD, channel_id=CHANNEL, host_id=seated[0], host_name="h", rules=Rules("classic"), now=now
     )
     seats = [SeatRecord(i, user, f"u{i}") for i, user in enumerate(seated)]
-    await store.set_seats(record.id, seats, seated[0], now)
-    await store.start(record.id, 1, [], now)
+    await store.set_seats(record.id, seats, seated[0], now, read_at=record.updated_at)
+    await store.start(record.id, 1, [], now, read_at=now)
     rounds, totals = synthetic_game(rng, 4)
     places = tuple(1 + sum(other > mine for other in totals) for mine in totals)
     result = GameResult(

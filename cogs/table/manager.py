@@ -10,8 +10,10 @@ in ``wizard_core``; the lobby's rules in ``lobby``; what players are shown in ``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,7 +33,7 @@ from cogs.table.components import (
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
 from cogs.table.model import Table, now
-from cogs.table.store import FinishingTable, TableExistsError, TableStore, UnreadableTable
+from cogs.table.store import FinishingTable, StaleTableError, TableExistsError, TableStore, UnreadableTable
 from cogs.utils.replies import Refusal, sentence
 from cogs.utils.text import display_name, duration
 from wizard_core import (
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_PLAYING = "You're not playing at this table."
+CHANGED_ELSEWHERE = "This table was changed elsewhere meanwhile, so nothing was changed. Please try again."
 END_QUESTIONS = {
     "end": "End this game for everyone? No results will be recorded.",
     "leave": (
@@ -231,31 +234,56 @@ class TableManager(TableHandlers):
                 raise Refusal("Only the host or a member with Manage Server can cancel this table.")
             await self._cancel_lobby(interaction, table, f"Cancelled by {user.mention}.")
             return
-        if action == "join":
-            lobby.join(table, user.id, user.display_name)
-        elif action == "rmcpu":
-            lobby.remove_computer(table, user.id)
-        elif lobby.leave(table, user.id) is lobby.Left.EMPTY:
-            await self._cancel_lobby(interaction, table, f"{user.mention} left; the table is closed.")
-            return
-        await self._save_seats(interaction, table)
+        async with self._lobby_change(table):
+            if action == "join":
+                lobby.join(table, user.id, user.display_name)
+            elif action == "rmcpu":
+                lobby.remove_computer(table, user.id)
+            elif lobby.leave(table, user.id) is lobby.Left.EMPTY:
+                await self._cancel_lobby(interaction, table, f"{user.mention} left; the table is closed.")
+                return
+            await self._store_lobby(table, seats=True)
+        await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
 
     async def lobby_menu(
         self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
     ) -> None:
-        if menu == "addcpu":
-            lobby.add_computer(table, interaction.user.id, values)
-            await self._save_seats(interaction, table)
-            return
-        lobby.choose_rules(table, interaction.user.id, menu, values)
-        table.updated_at = now()
-        await self.store.set_rules(table.id, table.rules, table.updated_at)
+        async with self._lobby_change(table):
+            if menu == "addcpu":
+                lobby.add_computer(table, interaction.user.id, values)
+            else:
+                lobby.choose_rules(table, interaction.user.id, menu, values)
+            await self._store_lobby(table, seats=menu == "addcpu")
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
 
-    async def _save_seats(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
-        table.updated_at = now()
-        await self.store.set_seats(table.id, table.records(), table.host_id, table.updated_at)
-        await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
+    async def _store_lobby(self, table: Table, *, seats: bool) -> None:
+        """Store a change of the lobby's seats (and host) or rules, unless someone else changed it first."""
+        read_at, table.updated_at = table.updated_at, now()
+        if seats:
+            await self.store.set_seats(
+                table.id, table.records(), table.host_id, table.updated_at, read_at=read_at
+            )
+        else:
+            await self.store.set_rules(table.id, table.rules, table.updated_at, read_at=read_at)
+
+    @contextlib.asynccontextmanager
+    async def _lobby_change(self, table: Table) -> AsyncIterator[None]:
+        """Around a change of the lobby: if it cannot be stored (or is refused), memory is put back as it
+        was; if someone else changed the lobby meanwhile, memory is read again from the database and the
+        click is refused, so memory and database always agree."""
+        saved = (list(table.seats), table.host_id, table.rules, table.updated_at)
+        try:
+            yield
+        except StaleTableError:
+            record = await self.store.get(table.id)
+            if record is not None:
+                fresh = Table.from_record(record)
+                table.seats, table.host_id, table.rules = fresh.seats, fresh.host_id, fresh.rules
+                table.updated_at = fresh.updated_at
+            raise Refusal(CHANGED_ELSEWHERE) from None
+        except BaseException:
+            table.seats, table.host_id, table.rules, table.updated_at = saved
+            raise
 
     async def _cancel_lobby(
         self, interaction: discord.Interaction[WizardBot] | None, table: Table, why: str
@@ -290,8 +318,10 @@ class TableManager(TableHandlers):
             game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
         except RulesError as error:
             raise Refusal(f"{sentence(error)} Change the rules or the players, then start.") from None
-        await self.store.set_seats(table.id, table.records(), table.host_id, now())
-        await self.store.start(table.id, game.seed, game.log, now())
+        try:
+            await self.store.start(table.id, game.seed, game.log, now(), read_at=table.updated_at)
+        except StaleTableError:
+            raise Refusal(CHANGED_ELSEWHERE) from None
         table.game = game
         table.status = "playing"
         if table.lobby_timer is not None:

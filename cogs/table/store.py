@@ -68,6 +68,14 @@ class TableRecord:
         return self.rules if self.rules is not None else Rules(self.edition)
 
 
+class StaleTableError(Exception):
+    """A lobby was changed by someone else since the writer read it; nothing was written."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} changed since it was read")
+        self.table_id = table_id
+
+
 @dataclass(frozen=True, slots=True)
 class UnreadableTable:
     """An open table whose stored data cannot be read back (a damaged row): set aside at start-up."""
@@ -194,12 +202,16 @@ class TableStore:
             return None
         return Rules.from_dict(json.loads(row["rules"]))
 
-    async def set_rules(self, table_id: int, rules: Rules, now: float) -> None:
-        """Change a lobby's rules (the host chose another edition, preset or variants)."""
-        await self.db.execute(
-            "UPDATE tables SET edition = ?, rules = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (rules.edition, json.dumps(rules.to_dict()), now, table_id),
+    async def set_rules(self, table_id: int, rules: Rules, now: float, *, read_at: float) -> None:
+        """Change a lobby's rules (the host chose another edition, preset or variants); like
+        ``set_seats``, refuses a lobby changed since ``read_at``."""
+        changed = await self.db.execute(
+            "UPDATE tables SET edition = ?, rules = ?, updated_at = ?"
+            " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
+            (rules.edition, json.dumps(rules.to_dict()), now, table_id, read_at),
         )
+        if changed != 1:
+            raise StaleTableError(table_id)
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
@@ -209,9 +221,23 @@ class TableStore:
         """Remember the channel's "your turn" ping for a player without DMs, to delete it later."""
         await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
 
-    async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], host_id: int, now: float) -> None:
-        """Replace a lobby's seats (after a join or a leave) and its host."""
+    async def set_seats(
+        self, table_id: int, seats: Sequence[SeatRecord], host_id: int, now: float, *, read_at: float
+    ) -> None:
+        """Replace a lobby's seats (after a join or a leave) and its host.
+
+        ``read_at`` is the lobby's ``updated_at`` as the caller last read or wrote it: if the lobby was
+        changed since (by anyone else), nothing is written and ``StaleTableError`` is raised, so a seat
+        list never replaces seats its writer did not see.
+        """
         async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tables SET host_id = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
+                (host_id, now, table_id, read_at),
+            )
+            if cursor.rowcount != 1:
+                raise StaleTableError(table_id)
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await conn.executemany(
                 "INSERT INTO seats (table_id, seat, user_id, name, dms_closed, computer, auto, missed)"
@@ -230,18 +256,23 @@ class TableStore:
                     for s in seats
                 ],
             )
-            await conn.execute(
-                "UPDATE tables SET host_id = ?, updated_at = ? WHERE id = ?", (host_id, now, table_id)
-            )
 
-    async def start(self, table_id: int, seed: int, log: Sequence[LogEntry], now: float) -> None:
-        """Turn a lobby into a running game with its seed and the log's first entries."""
+    async def start(
+        self, table_id: int, seed: int, log: Sequence[LogEntry], now: float, *, read_at: float
+    ) -> None:
+        """Turn a lobby into a running game with its seed and the log's first entries.
+
+        Like ``set_seats``, refuses (``StaleTableError``) a lobby changed since ``read_at``: the game starts
+        with exactly the seats its starter saw.
+        """
         async with self.db.transaction() as conn:
-            await conn.execute(
+            cursor = await conn.execute(
                 "UPDATE tables SET status = 'playing', seed = ?, updated_at = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (seed, now, table_id),
+                " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
+                (seed, now, table_id, read_at),
             )
+            if cursor.rowcount != 1:
+                raise StaleTableError(table_id)
             await conn.executemany(
                 "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
                 [(table_id, seq, json.dumps(encode_log_entry(e))) for seq, e in enumerate(log)],

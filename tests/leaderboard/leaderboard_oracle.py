@@ -72,8 +72,8 @@ async def store_game(
         rules=Rules(edition),
         now=finished_at - 3600,
     )
-    await store.set_seats(record.id, seats, host.user_id, finished_at - 3600)
-    await store.start(record.id, game.seed, [], finished_at - 3600)
+    await store.set_seats(record.id, seats, host.user_id, finished_at - 3600, read_at=record.updated_at)
+    await store.start(record.id, game.seed, [], finished_at - 3600, read_at=finished_at - 3600)
     table = FinishingTable(record.id, record.guild_id, record.edition, seats)
     await store.finish(table, game.result(), game.log, 0, finished_at)
     return game.result()

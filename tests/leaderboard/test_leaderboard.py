@@ -332,7 +332,7 @@ async def test_ended_and_cancelled_tables_store_nothing(db: Database, path: Path
             guild_id=1, channel_id=5, host_id=1, host_name="a", rules=Rules("classic"), now=NEW_YEAR
         )
         if status == "ended":
-            await store.start(record.id, 1, [], NEW_YEAR)
+            await store.start(record.id, 1, [], NEW_YEAR, read_at=record.updated_at)
         await store.close(record.id, status, NEW_YEAR)
     for table in ("game_results", "game_rounds", *DERIVED):
         assert count_rows(path, table) == 0, table
@@ -572,8 +572,8 @@ async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Databas
     record = await store.create(
         guild_id=1, channel_id=1, host_id=users[0], host_name="user21", rules=game.rules, now=NEW_YEAR
     )
-    await store.set_seats(record.id, seats, users[0], NEW_YEAR)
-    await store.start(record.id, game.seed, [], NEW_YEAR)
+    await store.set_seats(record.id, seats, users[0], NEW_YEAR, read_at=record.updated_at)
+    await store.start(record.id, game.seed, [], NEW_YEAR, read_at=NEW_YEAR)
     table = FinishingTable(record.id, 1, record.edition, seats)
     await store.finish(table, result, game.log, 0, NEW_YEAR + 60)
 

@@ -214,8 +214,8 @@ async def open_game(store: TableStore, seats: Sequence[SeatRecord], seed: int, a
     record = await store.create(
         guild_id=1, channel_id=seed, host_id=host.user_id, host_name=host.name, rules=Rules("classic"), now=at
     )
-    await store.set_seats(record.id, seats, host.user_id, at)
-    await store.start(record.id, seed, [], at)
+    await store.set_seats(record.id, seats, host.user_id, at, read_at=record.updated_at)
+    await store.start(record.id, seed, [], at, read_at=at)
     return record.id
 
 

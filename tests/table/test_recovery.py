@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, cast
 import pytest
 from bot_helpers import (
     assert_refused,
+    make_players,
     manager,
     message_text,
+    open_lobby,
     open_table,
     press,
     snapshot,
@@ -79,4 +81,30 @@ async def test_a_damaged_table_is_set_aside_and_the_others_come_back(
     assert seat is not None
     await press(healthy, healthy.players[seat], random.Random(3).choice(healthy.game.legal_actions()))
     assert healthy.game.version == version + 1
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_lobby_change_that_cannot_be_stored_is_undone_in_memory_too(
+    simcord_env: Env, database_path: Path
+) -> None:
+    guild = simcord_env.create_guild()
+    host, second, third = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, [host, second], guild.create_text_channel("wizard"))
+    before = snapshot(table, database_path)
+    db = cast("WizardBot", simcord_env.bot).db
+    await db.execute("PRAGMA query_only = ON")
+    refused = assert_refused(await third.click(table.table_message, label="Join"))
+    assert refused.startswith(NOT_SAVED)
+    await db.execute("PRAGMA query_only = OFF")
+    assert snapshot(table, database_path) == before, "the refused join stayed in memory"
+
+    # Changed by another writer behind the bot's back: the bot refuses rather than overwrite it.
+    with sqlite3.connect(database_path) as conn:
+        conn.execute("UPDATE tables SET updated_at = updated_at + 1 WHERE id = ?", (table.table_id,))
+    assert_refused(await third.click(table.table_message, label="Join"), "changed elsewhere")
+    assert snapshot(table, database_path) == before
+    # The bot read the lobby again, so the next click goes through.
+    joined = await third.click(table.table_message, label="Join")
+    assert not joined.ephemeral
+    assert table.bot_table is not None and third.id in {seat.user_id for seat in table.bot_table.seats}
     assert_valid_discord_payloads(simcord_env)
