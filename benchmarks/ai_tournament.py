@@ -126,7 +126,11 @@ def play_game(
     return record
 
 
-def _play(task: tuple[str, str, int, float | None, int | None, frozenset[str]]) -> GameRecord:
+# One game of the tournament: line-up, edition, seed, hard budget, samples cap, variants.
+Task = tuple[str, str, int, float | None, int | None, frozenset[str]]
+
+
+def _play(task: Task) -> GameRecord:
     return play_game(*task)
 
 
@@ -192,7 +196,8 @@ def report_times(records: Sequence[GameRecord]) -> None:
         )
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
+    """The command line, checked; ``variants`` becomes a set, ``lineups`` a list, defaults are filled in."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run: 16 games per line-up")
     parser.add_argument("--games", type=int, default=None, help="games per line-up (default 100)")
@@ -215,60 +220,90 @@ def main() -> None:
     )
     parser.add_argument("--variants", default="", help="comma-separated variant ids for every game")
     args = parser.parse_args()
-    variants = frozenset(name.strip() for name in args.variants.split(",") if name.strip())
+    args.variants = frozenset(name.strip() for name in args.variants.split(",") if name.strip())
     for edition in EDITIONS:
         try:
-            Rules(edition, variants).check_players(PLAYERS)
+            Rules(edition, args.variants).check_players(PLAYERS)
         except RulesError as exc:
             parser.error(str(exc))
-    games = args.games if args.games is not None else (16 if args.quick else 100)
-    lineups = [name.strip() for name in args.lineups.split(",") if name.strip()]
-    for name in lineups:
+    if args.games is None:
+        args.games = 16 if args.quick else 100
+    if args.latency_games is None:
+        args.latency_games = 1 if args.quick else 4
+    args.lineups = [name.strip() for name in args.lineups.split(",") if name.strip()]
+    for name in args.lineups:
         if name not in LINEUPS:
             parser.error(f"unknown line-up {name!r} (known: {', '.join(LINEUPS)})")
-    # Self-play costs four times as much per game: a quarter of the games give as many tested seats.
+    return args
+
+
+def tournament_tasks(args: argparse.Namespace) -> list[Task]:
+    """Every game of the tournament, the two editions taking turns within each line-up."""
     tasks = []
-    for name in lineups:
-        count = max(2, games // 4) if name == "hard" else games
+    for name in args.lineups:
+        # Self-play costs four times as much per game: a quarter of the games give as many tested seats.
+        count = max(2, args.games // 4) if name == "hard" else args.games
         for i in range(count):
             seed = args.seed + i
-            tasks.append((name, EDITIONS[i % 2], seed, args.budget_ms, args.samples, variants))
-    print(
-        f"AI tournament: {PLAYERS} players, {games} games per line-up (self-play: {max(2, games // 4)}), "
-        f"both editions, hard budget {args.budget_ms} ms, samples cap {args.samples}, "
-        f"{args.workers} workers" + (f", variants {', '.join(sorted(variants))}" if variants else "")
-    )
-    start = time.perf_counter()
+            tasks.append((name, EDITIONS[i % 2], seed, args.budget_ms, args.samples, args.variants))
+    return tasks
+
+
+def run_tasks(tasks: Sequence[Task], workers: int) -> dict[str, list[GameRecord]]:
+    """Play the games, in worker processes if there are several, and group the records by line-up."""
     records: dict[str, list[GameRecord]] = defaultdict(list)
-    if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
             for record in pool.imap_unordered(_play, tasks):
                 records[record.lineup].append(record)
     else:
         for task in tasks:
             record = _play(task)
             records[record.lineup].append(record)
-    for name in lineups:
-        tested, other = LINEUPS[name]
-        title = f"{tested} self-play" if tested == other else f"one {tested} against three {other}"
-        print(f"\n{name}: {title}")
-        for edition in EDITIONS:
-            report(edition, [r for r in records[name] if r.edition == edition], by_size=False)
-        report("both", records[name], by_size=True)
-        report_times(records[name])
-    # Decision time at the default budget, one game at a time in this process once the tournament is over
-    # (the machine may still be busy with other work).
-    latency_games = args.latency_games if args.latency_games is not None else (1 if args.quick else 4)
-    if latency_games:
-        print(
-            f"\nlatency: one hard against three easy at the default budget, {DEFAULT_BUDGET_MS} ms, "
-            f"{latency_games} games, one process"
-        )
-        runs = [
-            play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, DEFAULT_BUDGET_MS, None, variants)
-            for i in range(latency_games)
-        ]
-        report_times(runs)
+    return records
+
+
+def report_lineup(name: str, records: Sequence[GameRecord]) -> None:
+    tested, other = LINEUPS[name]
+    title = f"{tested} self-play" if tested == other else f"one {tested} against three {other}"
+    print(f"\n{name}: {title}")
+    for edition in EDITIONS:
+        report(edition, [r for r in records if r.edition == edition], by_size=False)
+    report("both", records, by_size=True)
+    report_times(records)
+
+
+def latency_run(games: int, variants: frozenset[str]) -> None:
+    """Decision time at the default budget, one game at a time in this process.
+
+    It runs once the tournament is over, but the machine may still be busy with other work.
+    """
+    print(
+        f"\nlatency: one hard against three easy at the default budget, {DEFAULT_BUDGET_MS} ms, "
+        f"{games} games, one process"
+    )
+    runs = [
+        play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, DEFAULT_BUDGET_MS, None, variants)
+        for i in range(games)
+    ]
+    report_times(runs)
+
+
+def main() -> None:
+    args = parse_args()
+    tasks = tournament_tasks(args)
+    print(
+        f"AI tournament: {PLAYERS} players, {args.games} games per line-up "
+        f"(self-play: {max(2, args.games // 4)}), both editions, hard budget {args.budget_ms} ms, "
+        f"samples cap {args.samples}, {args.workers} workers"
+        + (f", variants {', '.join(sorted(args.variants))}" if args.variants else "")
+    )
+    start = time.perf_counter()
+    records = run_tasks(tasks, args.workers)
+    for name in args.lineups:
+        report_lineup(name, records[name])
+    if args.latency_games:
+        latency_run(args.latency_games, args.variants)
     print(f"\n{time.perf_counter() - start:.0f} s")
 
 

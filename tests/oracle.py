@@ -117,6 +117,56 @@ def _index_of_highest_in_suit(cards: list[str], suit: str) -> int | None:
     return best
 
 
+def _camelot_winner(cards: list[str]) -> tuple[bool, int | None]:
+    """Steps 1 to 3 of R-3, the Camelot cards.
+
+    (True, the winning index or None for a null trick) if one of them decides the trick, else (False, None).
+    """
+    # Position of index i is i + 1, so an even position is an odd index.
+    # 1. A Holy Grail at an even position wins (R-3).
+    for index, card in enumerate(cards):
+        if card == GRAIL and (index + 1) % 2 == 0:
+            return True, index
+    # 2. Else Morgan le Fay wins.
+    if MORGAN in cards:
+        return True, cards.index(MORGAN)
+    # 3. Else Excalibur takes the trick, which is a null trick (R-4).
+    if EXCALIBUR in cards:
+        return True, None
+    return False, None
+
+
+def _classic_winner(cards: list[str], trump: str | None, merlin: str | None) -> int:
+    """Steps 4 to 7 of R-3 (all of it in the classic edition): Wizards, trump, led suit, Jesters."""
+    # 4. The first Wizard (Merlin declared as a Wizard counts, in playing order).
+    for index, card in enumerate(cards):
+        if _acts_as_wizard(card, merlin):
+            return index
+
+    # 5. The highest trump.  Wizards are not of the trump suit.
+    if trump is not None:
+        best_trump = _index_of_highest_in_suit(cards, trump)
+        if best_trump is not None:
+            return best_trump
+
+    # 6. The highest card of the led suit (set by the first suit card only).
+    led = _led_suit(cards)
+    if led is not None:
+        best_led = _index_of_highest_in_suit(cards, led)
+        assert best_led is not None  # the card that set the suit is one of them
+        return best_led
+
+    # 7. Only Jesters, Merlin-as-Jester and an odd-position Holy Grail are left:
+    #    the first Jester or Merlin-as-Jester wins.
+    for index, card in enumerate(cards):
+        if _acts_as_jester(card, merlin):
+            return index
+
+    # Only reachable for an unfinished trick holding nothing but a Holy Grail at
+    # position 1: no card in it can win, so there is no answer to give.
+    raise ValueError(f"no card in {cards!r} can take the trick")
+
+
 # --------------------------------------------------------------------------- public API
 
 
@@ -149,45 +199,10 @@ def oracle_trick_winner(
     _check_merlin(cards, merlin)
 
     if edition == "camelot":
-        # Position of index i is i + 1, so an even position is an odd index.
-        # 1. A Holy Grail at an even position wins (R-3).
-        for index, card in enumerate(cards):
-            if card == GRAIL and (index + 1) % 2 == 0:
-                return index
-        # 2. Else Morgan le Fay wins.
-        if MORGAN in cards:
-            return cards.index(MORGAN)
-        # 3. Else Excalibur takes the trick, which is a null trick (R-4).
-        if EXCALIBUR in cards:
-            return None
-
-    # 4. The first Wizard (Merlin declared as a Wizard counts, in playing order).
-    for index, card in enumerate(cards):
-        if _acts_as_wizard(card, merlin):
-            return index
-
-    # 5. The highest trump.  Wizards are not of the trump suit.
-    if trump is not None:
-        best_trump = _index_of_highest_in_suit(cards, trump)
-        if best_trump is not None:
-            return best_trump
-
-    # 6. The highest card of the led suit (set by the first suit card only).
-    led = _led_suit(cards)
-    if led is not None:
-        best_led = _index_of_highest_in_suit(cards, led)
-        assert best_led is not None  # the card that set the suit is one of them
-        return best_led
-
-    # 7. Only Jesters, Merlin-as-Jester and an odd-position Holy Grail are left:
-    #    the first Jester or Merlin-as-Jester wins.
-    for index, card in enumerate(cards):
-        if _acts_as_jester(card, merlin):
-            return index
-
-    # Only reachable for an unfinished trick holding nothing but a Holy Grail at
-    # position 1: no card in it can win, so there is no answer to give.
-    raise ValueError(f"no card in {cards!r} can take the trick")
+        decided, winner = _camelot_winner(cards)
+        if decided:
+            return winner
+    return _classic_winner(cards, trump, merlin)
 
 
 def oracle_legal_plays(

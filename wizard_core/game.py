@@ -62,7 +62,6 @@ from wizard_core.cards import (
     CARD_OF_BIT,
     EXCALIBUR_FACE,
     FACE_OF_BIT,
-    GRAIL_FACE,
     JESTER_FACE,
     MERLIN_FACE,
     SPECIAL_BITS,
@@ -78,7 +77,6 @@ from wizard_core.cards import (
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
 from wizard_core.rules import Rules, check_players, round_score
 from wizard_core.tricks import (
-    EVEN_GRAIL,
     JESTER_AS_WIZARD,
     MERLIN_AS_JESTER,
     NEXT_LED,
@@ -393,9 +391,7 @@ class Game:
         if led == NO_LED:
             self._led = led = NEXT_LED[led][code]
         # tricks.strength_at, written out:
-        strength = STRENGTH[self._trump][led][code]
-        if code == GRAIL_FACE and index & 1:
-            strength = EVEN_GRAIL
+        strength = STRENGTH[self._trump][index & 1][led][code]
         if strength > self._best:
             self._best = strength
             self._best_at = index
@@ -422,23 +418,7 @@ class Game:
     def _apply_other(self, code: int, player: int | None) -> None:
         """Every action but a card played in a game without variants."""
         if self._plain:
-            if player is not None and player != self._current:
-                self._refuse_turn(player)
-            phase = self._phase
-            if phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
-                self._log.append(code)
-                p = self._current
-                self._bids[p] = code - BID_BASE
-                self._current = p = (p + 1) % self._n
-                if p == self._leader:
-                    self._phase = _PLAY
-            elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
-                self._log.append(code)
-                self._trump = code - TRUMP_BASE
-                self._phase = _BID
-                self._current = self._leader
-            else:
-                self._refuse(code)
+            self._apply_plain_setup(code, player)
             return
         phase = self._phase
         if self._current == _NOBODY and phase == _BID:
@@ -450,30 +430,56 @@ class Game:
         if phase == _PLAY:
             self._play(code, p)
         elif phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
-            if self._limits:
-                self._check_bid_limits(p, code - BID_BASE)
-            self._log.append(code + SEAT_STRIDE * (p + 1) if self._current == _NOBODY else code)
-            self._bids[p] = code - BID_BASE
-            if self._current == _NOBODY:
-                if not self.to_act:
-                    self._phase = _PLAY
-                    self._current = self._leader
-                return
-            p = self._next_seat(p)
-            if self._saboteur and p == self._dealer:
-                p = self._next_seat(p)
-            if self._bids[p] < 0:
-                self._current = p
-            else:  # round the table: everyone has bid
-                self._phase = _PLAY
-                self._current = self._leader
+            self._bid(code, p)
         elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
-            self._log.append(code)
-            self._trump = code - TRUMP_BASE
-            self._phase = _BID
-            self._current = _NOBODY if self._simultaneous else self._leader
+            self._choose_trump(code)
         else:
             self._refuse(code, p)
+
+    def _apply_plain_setup(self, code: int, player: int | None) -> None:
+        """A bid or the dealer's trump choice in a game without variants, where everyone acts in turn."""
+        if player is not None and player != self._current:
+            self._refuse_turn(player)
+        phase = self._phase
+        if phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
+            self._log.append(code)
+            p = self._current
+            self._bids[p] = code - BID_BASE
+            self._current = p = (p + 1) % self._n
+            if p == self._leader:  # the dealer has bid
+                self._phase = _PLAY
+        elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
+            self._choose_trump(code)
+        else:
+            self._refuse(code)
+
+    def _choose_trump(self, code: int) -> None:
+        """The dealer names trump; the bidding starts."""
+        self._log.append(code)
+        self._trump = code - TRUMP_BASE
+        self._phase = _BID
+        self._current = _NOBODY if self._simultaneous else self._leader
+
+    def _bid(self, code: int, p: int) -> None:
+        """A bid in a game with variants: in turn, or at once with everyone (then logged with the seat)."""
+        if self._limits:
+            self._check_bid_limits(p, code - BID_BASE)
+        at_once = self._current == _NOBODY
+        self._log.append(code + SEAT_STRIDE * (p + 1) if at_once else code)
+        self._bids[p] = code - BID_BASE
+        if at_once:
+            if not self.to_act:
+                self._phase = _PLAY
+                self._current = self._leader
+            return
+        p = self._next_seat(p)
+        if self._saboteur and p == self._dealer:
+            p = self._next_seat(p)
+        if self._bids[p] < 0:
+            self._current = p
+        else:  # round the table: everyone has bid
+            self._phase = _PLAY
+            self._current = self._leader
 
     def _bidder_at_once(self, player: int | None) -> int:
         """The player bidding while everyone bids at once, or a refusal saying why they may not."""
@@ -533,14 +539,7 @@ class Game:
         hand = self._hands[p]
         led = self._led
         if self._forehead:
-            if code != PLAY_HIDDEN:
-                self._refuse(code, p)
-            taken = hand
-            played = FACE_OF_BIT[hand.bit_length() - 1]
-            # A Merlin played unseen is declared by its player's bid: a Jester after a bid of 0.
-            if played == MERLIN_FACE and self._bids[p] == 0:
-                played = MERLIN_AS_JESTER
-            # Wizards and Jesters count as themselves: nobody could call for a card they cannot see.
+            taken, played = self._unseen_card(code, p)
         else:
             try:
                 taken = hand & _CODE_BITS[code]
@@ -550,13 +549,7 @@ class Game:
                 taken = 0
             if not taken:
                 self._refuse(code, p)
-            played = code
-            if self._gizzard:
-                if code == 52 and self._call != CALL_GIZZARD:
-                    played = WIZARD_AS_JESTER
-                elif code == JESTER_FACE and self._call != CALL_FESTER:
-                    played = JESTER_AS_WIZARD
-                self._call = 0
+            played = self._smyrna_code(code) if self._gizzard else code
         self._log.append(code)
         self._hands[p] = hand ^ (taken & -taken)
         trick = self._trick
@@ -564,15 +557,40 @@ class Game:
         trick.append(played)
         if led == NO_LED:
             self._led = led = NEXT_LED[led][played]
-        strength = STRENGTH[self._trump][led][played]
-        if played == GRAIL_FACE and index & 1:
-            strength = EVEN_GRAIL
+        strength = STRENGTH[self._trump][index & 1][led][played]
         if strength > self._best:
             self._best = strength
             self._best_at = index
         if index + 1 < len(self._seats):
             self._current = self._next_seat(p)
-            return
+        else:
+            self._finish_trick()
+
+    def _unseen_card(self, code: int, p: int) -> tuple[int, int]:
+        """Forehead card round: the bits and play code of the card ``p`` plays unseen (``PLAY_HIDDEN``)."""
+        if code != PLAY_HIDDEN:
+            self._refuse(code, p)
+        hand = self._hands[p]
+        played = FACE_OF_BIT[hand.bit_length() - 1]
+        # A Merlin played unseen is declared by its player's bid: a Jester after a bid of 0.
+        if played == MERLIN_FACE and self._bids[p] == 0:
+            played = MERLIN_AS_JESTER
+        # Wizards and Jesters count as themselves: nobody could call for a card they cannot see.
+        return hand, played
+
+    def _smyrna_code(self, code: int) -> int:
+        """Smyrna Style: a Wizard or Jester played without its call goes into the trick as the other card."""
+        played = code
+        if code == 52 and self._call != CALL_GIZZARD:
+            played = WIZARD_AS_JESTER
+        elif code == JESTER_FACE and self._call != CALL_FESTER:
+            played = JESTER_AS_WIZARD
+        self._call = 0
+        return played
+
+    def _finish_trick(self) -> None:
+        """The last card of a trick is in: its taker (or a null trick) is counted and leads the next one."""
+        trick = self._trick
         winner = self._best_at
         null = trick[winner] == EXCALIBUR_FACE
         self._best = NOTHING_PLAYED
@@ -690,6 +708,11 @@ class Game:
             if phase == _BID:
                 return _BID_CODES[self._size]
             return _TRUMP_CODES if phase == _TRUMP else ()
+        return self._legal_for(player)
+
+    def _legal_for(self, player: int | None) -> tuple[int, ...]:
+        """``legal_actions`` on the general path: any phase, any variant, any player who may act."""
+        phase = self._phase
         if phase == _OVER:
             return ()
         if player is None:
@@ -712,10 +735,7 @@ class Game:
             if chunk:
                 codes = _SUIT_CODE_TABLES[led][chunk] + _SPECIAL_CODES[hand >> 52]
         if self._gizzard and not self._call:
-            if hand & _WIZARD_BITS:
-                codes += (CALL_GIZZARD,)
-            if hand & _JESTER_BITS:
-                codes += (CALL_FESTER,)
+            codes += _smyrna_calls(hand)
         return codes
 
     def _bid_codes(self, player: int) -> tuple[int, ...]:
@@ -1177,6 +1197,16 @@ def _special_codes(high: int) -> tuple[int, ...]:
         if mask & bit:
             codes.extend(offered)
     return tuple(codes)
+
+
+def _smyrna_calls(hand: int) -> tuple[int, ...]:
+    """The Smyrna Style calls a hand may make: "Gizzard!" with a Wizard in it, "Fester!" with a Jester."""
+    calls: tuple[int, ...] = ()
+    if hand & _WIZARD_BITS:
+        calls += (CALL_GIZZARD,)
+    if hand & _JESTER_BITS:
+        calls += (CALL_FESTER,)
+    return calls
 
 
 # Turning a legal-card mask into action codes is the hottest step of a simulated game, so it is four

@@ -13,9 +13,12 @@ the game state, so there is one statement of each rule:
 - ``NEXT_LED[state][code]``: the led-suit state after a card is played. The first suit card sets the led
   suit; a Wizard (or Merlin as a Wizard) played before any suit card frees everyone for the rest of the
   trick; every other special card leaves the state as it was (R-6).
-- ``STRENGTH[trump][led][code]``: how strongly a card holds the trick. The strongest card wins and the
-  earliest card wins a tie, which gives "the first Wizard" and "the first Jester" for free. The Holy
-  Grail is the one card whose strength depends on its position, so it is handled beside the table.
+- ``STRENGTH[trump][even][led][code]``: how strongly a card holds the trick (R-3). The strongest card
+  wins and the earliest card wins a tie, which gives "the first Wizard" and "the first Jester" for free.
+  ``even`` is the card's index in the trick ``& 1``: 1 at the even positions 2, 4 and 6, where the Holy
+  Grail beats everything, 0 at the odd ones, where it is a null card. ``led`` is the led-suit state
+  after the card is played. The game, the simulator of the computer players and ``resolve`` all read
+  strengths from this one table, and only ``_strength`` below states the rule.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ NEXT_LED: tuple[tuple[int, ...], ...] = tuple(
 
 # Strengths in R-3's order. An odd-position Holy Grail is a null card: below even a Jester, so that with
 # only Jesters beside it the first Jester still wins.
-EVEN_GRAIL = 9000
+_EVEN_GRAIL = 9000
 _MORGAN = 5000
 _EXCALIBUR = 4000
 _WIZARD = 1000
@@ -79,8 +82,17 @@ _LED = 100
 _ODD_GRAIL = -1
 NOTHING_PLAYED = -2
 
+_SPECIAL_STRENGTH = {
+    WIZARD_FACE: _WIZARD,
+    MERLIN_FACE: _WIZARD,
+    JESTER_AS_WIZARD: _WIZARD,
+    MORGAN_FACE: _MORGAN,
+    EXCALIBUR_FACE: _EXCALIBUR,
+}
 
-def _strength(trump: int, led: int, code: int) -> int:
+
+def _strength(trump: int, even: int, led: int, code: int) -> int:
+    """R-3 for one card: its strength by trump, by position parity and by the led-suit state after it."""
     if code < 52:
         suit, rank = divmod(code, 13)
         if suit == trump:
@@ -88,27 +100,24 @@ def _strength(trump: int, led: int, code: int) -> int:
         if suit == led:
             return _LED + rank
         return 0
-    return {
-        WIZARD_FACE: _WIZARD,
-        MERLIN_FACE: _WIZARD,
-        JESTER_AS_WIZARD: _WIZARD,
-        MORGAN_FACE: _MORGAN,
-        EXCALIBUR_FACE: _EXCALIBUR,
-        GRAIL_FACE: _ODD_GRAIL,
-    }.get(code, 0)
+    if code == GRAIL_FACE:
+        return _EVEN_GRAIL if even else _ODD_GRAIL
+    # Jesters, Merlin as a Jester and a Wizard played without its Smyrna call hold nothing.
+    return _SPECIAL_STRENGTH.get(code, 0)
 
 
-STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_strength(trump, led, code) for code in range(TABLE_CODES)) for led in range(6))
+STRENGTH: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(_strength(trump, even, led, code) for code in range(TABLE_CODES)) for led in range(6))
+        for even in range(2)
+    )
     for trump in range(5)
 )
 
 
 def strength_at(trump: int, led: int, code: int, index: int) -> int:
-    """How strongly a card played at ``index`` (0 is the leader) holds the trick; the game inlines this."""
-    if code == GRAIL_FACE and index & 1:  # indexes 1, 3, 5 are the even positions 2, 4, 6
-        return EVEN_GRAIL
-    return STRENGTH[trump][led][code]
+    """How strongly a card played at ``index`` (0 is the leader) holds the trick; hot loops read the table."""
+    return STRENGTH[trump][index & 1][led][code]
 
 
 def resolve(codes: Sequence[int], trump: int, led: int) -> tuple[int, bool]:

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from wizard_core.actions import CallName
+from wizard_core.actions import Action, CallName, decode
 from wizard_core.cards import Card, Suit
 from wizard_core.tricks import MerlinAs
 
@@ -167,6 +167,9 @@ class PlayerView(PublicView):
     counts the cards). ``others_cards``, in the Forehead card round only, has each other player's
     card, None for this player, for eliminated players and for cards already played; it is empty in
     every other round. ``bids`` always shows this player's own bid.
+
+    ``legal_actions`` are the engine's action codes; ``choices`` are the same actions as values to read
+    and render (``Play``, ``Bid``, ``ChooseTrump``, ``Call``, ``PlayHidden``), so no caller decodes codes.
     """
 
     player: int
@@ -174,3 +177,14 @@ class PlayerView(PublicView):
     legal_actions: tuple[int, ...]
     hand_hidden: bool = field(default=False, kw_only=True)
     others_cards: tuple[Card | None, ...] = field(default=(), kw_only=True)
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """What this player may do now, as action values in the order of ``legal_actions`` (empty if nothing).
+
+        >>> from wizard_core import Game
+        >>> game = Game(3, seed=7)
+        >>> game.view(game.current_player).choices
+        (Bid(tricks=0), Bid(tricks=1))
+        """
+        return tuple(map(decode, self.legal_actions))

@@ -16,9 +16,31 @@ from cogs.table import pictures, render
 from cogs.table.components import controls_view, table_view
 from cogs.table.delivery import Delivery
 from cogs.table.model import Table
-from wizard_core import Phase, PublicView
+from cogs.table.store import News
+from wizard_core import Game, Phase, PublicView
 
 TURN_WORDS = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "choose trump"}
+
+
+def news_of(before: Game, after: Game) -> list[News]:
+    """What an action obliges the bot to show, beyond the table and the next turn: the summary of a round
+    it ended, the final standings of a game it ended, or new hands (a new round, hands shown once the
+    blind bidding is over, trump chosen). Stored with the action, so a crash cannot lose it."""
+    news = []
+    new_round = len(after.round_results) > len(before.round_results)
+    if new_round:
+        news.append(News("round", len(after.round_results)))
+    if after.is_over:
+        return [*news, News("final", 0)]
+    # The bidding of a round just ended: hands bid blind, or held to the forehead, are shown.
+    bids_done = not new_round and before.phase is Phase.BID and after.phase is Phase.PLAY
+    shown_before = before.public_view()
+    hands_shown = bids_done and (shown_before.blind_bidding or shown_before.forehead_round)
+    # The dealer chose trump: the hands are shown again, with the trump cards marked.
+    trump_chosen = before.phase is Phase.CHOOSE_TRUMP and after.phase is not Phase.CHOOSE_TRUMP
+    if new_round or hands_shown or trump_chosen:
+        news.append(News("deal", after.version))
+    return news
 
 
 class Announcer:
@@ -29,9 +51,9 @@ class Announcer:
         # The Hands In count's beat, in seconds (0 in tests and benchmarks).
         self.count_step = count_step
 
-    async def round_summary(self, table: Table) -> None:
-        """The score table of the round that just ended, in the channel."""
-        result = table.running.round_results[-1]
+    async def round_summary(self, table: Table, number: int) -> None:
+        """The score table of a round that ended, in the channel."""
+        result = table.running.round_results[number - 1]
         await self.delivery.send_channel(table, embed=render.round_summary_embed(result, table.labels))
 
     async def redraw_table(self, table: Table) -> None:

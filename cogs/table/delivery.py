@@ -146,23 +146,26 @@ class Delivery:
         except discord.HTTPException as error:
             log.warning("Could not post in channel %d: %s", channel_id, error)
 
-    async def edit_table_message(self, table: Table, **kwargs: Any) -> None:
-        """Edit the table message in place (without a notification)."""
+    async def edit_table_message(self, table: Table, **kwargs: Any) -> bool:
+        """Edit the table message in place (without a notification); False if there is none to edit
+        any more (never shown, or deleted), so the caller may post a new one."""
         if table.message_id is None:
-            return
+            return False
         channel = await self.channel(table)
         if channel is None or not hasattr(channel, "get_partial_message"):
-            return
+            return True
         try:
             await channel.get_partial_message(table.message_id).edit(**kwargs)
+        except discord.NotFound:
+            return False
         except discord.Forbidden as error:
             if kwargs.get("attachments"):
                 log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
-                await self.edit_table_message(table, **without_pictures(kwargs))
-            else:
-                log.warning("Could not update the message of table %d: %s", table.id, error)
+                return await self.edit_table_message(table, **without_pictures(kwargs))
+            log.warning("Could not update the message of table %d: %s", table.id, error)
         except discord.HTTPException as error:
             log.warning("Could not update the message of table %d: %s", table.id, error)
+        return True
 
     async def ping(self, table: Table, text: str) -> None:
         """Ping a member without DMs in the channel; the ping is remembered, to be deleted later."""

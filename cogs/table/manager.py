@@ -20,7 +20,7 @@ import discord
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
-from cogs.table.announce import Announcer
+from cogs.table.announce import Announcer, news_of
 from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns
 from cogs.table.components import (
     TableHandlers,
@@ -33,7 +33,14 @@ from cogs.table.components import (
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
 from cogs.table.model import Table, now
-from cogs.table.store import FinishingTable, StaleTableError, TableExistsError, TableStore, UnreadableTable
+from cogs.table.store import (
+    FinishingTable,
+    News,
+    StaleTableError,
+    TableExistsError,
+    TableStore,
+    UnreadableTable,
+)
 from cogs.utils.replies import Refusal, sentence
 from cogs.utils.text import display_name, duration
 from wizard_core import (
@@ -73,6 +80,7 @@ class TableManager(TableHandlers):
         self.server_settings = server_settings
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
+        self._catching_up: asyncio.Task[None] | None = None
         settings = bot.settings
         self.delivery = Delivery(bot, store)
         self.announcer = Announcer(self.delivery, count_step=1.0 if settings.computer_delay else 0.0)
@@ -111,6 +119,8 @@ class TableManager(TableHandlers):
 
     def close(self) -> None:
         """Stop the lobby timers, turn clocks and computers (the bot is shutting down)."""
+        if self._catching_up is not None:
+            self._catching_up.cancel()
         for table in self.tables.values():
             for task in table.tasks():
                 task.cancel()
@@ -137,13 +147,79 @@ class TableManager(TableHandlers):
                 await self._set_aside(record.id, record.channel_id, f"{type(error).__name__}: {error}")
                 continue
             await self.apply_server_settings(table)
+            self._add(table)
             if table.game is None:
                 self._arm_lobby_timer(table)
-            self._add(table)
-            if table.game is not None:
-                # Turns under way start afresh: nobody loses time to the restart.
-                self._keep_going(table)
         log.info("Restored %d open table(s)", len(self.tables))
+        # What players should see is brought up to date in the background: the bot answers clicks
+        # meanwhile, each table under its lock.
+        self._catching_up = asyncio.create_task(self._after_restart(), name="wizard-restore")
+
+    async def _after_restart(self) -> None:
+        try:
+            await self._catch_up(await self.store.pending())
+            for table in list(self.tables.values()):
+                async with table.lock:
+                    if self.is_open(table):
+                        await self._show_again(table)
+        except Exception:
+            log.exception("Could not bring every table up to date after the restart")
+
+    async def _catch_up(self, pending: dict[int, list[News]]) -> None:
+        """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
+        hands, the final standings of a game finished just before the crash."""
+        for table_id, news in pending.items():
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._finished_table(table_id)
+            if table is None or table.game is None:
+                await self.store.delivered(table_id, news)
+                continue
+            async with table.lock:
+                await self._deliver(table, news)
+
+    async def _finished_table(self, table_id: int) -> Table | None:
+        """A game that finished (its result is stored) but whose standings may not have been shown."""
+        record = await self.store.get(table_id)
+        if record is None or record.status != "finished" or record.seed is None:
+            return None
+        table = Table.from_record(record)
+        table.game = Game.replay([s.name for s in record.seats], record.table_rules, record.seed, record.log)
+        await self.apply_server_settings(table)
+        return table
+
+    async def _show_again(self, table: Table) -> None:
+        """After a restart: the table message shows the table as it is now (a new message if it was never
+        shown, its id was lost or it was deleted), the members to act get their controls again (the ones
+        sent before a crash may never have left), and the clocks and computers start."""
+        if table.game is None:
+            if table.message_id is None:
+                message = await self.delivery.send_channel(
+                    table, embed=self.lobby_embed(table), view=lobby_view(table)
+                )
+                await self._remember_message(table, message)
+            return
+        embed, files = await self.delivery.table_message(
+            table, table.game.public_view(), files_allowed=self.delivery.channel_allows_files(table)
+        )
+        if not await self.delivery.edit_table_message(
+            table, embed=embed, view=table_view(table), attachments=files
+        ):
+            embed, files = await self.delivery.table_message(
+                table, table.game.public_view(), files_allowed=self.delivery.channel_allows_files(table)
+            )
+            message = await self.delivery.send_channel(
+                table, embed=embed, view=table_view(table), files=files
+            )
+            await self._remember_message(table, message)
+        # Turns under way start afresh: nobody loses time to the restart.
+        await self.announcer.notify_turn(table)
+        self._keep_going(table)
+
+    async def _remember_message(self, table: Table, message: discord.Message | None) -> None:
+        if message is not None:
+            table.message_id = message.id
+            await self.store.set_message(table.id, message.id)
 
     async def _set_aside(self, table_id: int, channel_id: int, reason: str) -> None:
         log.error("Table %d could not be restored (%s); it is closed without a result", table_id, reason)
@@ -378,7 +454,7 @@ class TableManager(TableHandlers):
                 "Press **Show my hand** on the table for your current hand."
             )
         try:
-            await self._commit(table, seat, code)
+            news = await self._commit(table, seat, code)
         except WizardError as error:
             raise Refusal(sentence(error)) from None
         if player.missed:
@@ -395,25 +471,28 @@ class TableManager(TableHandlers):
         await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
         in_dm = interaction.guild_id is None and interaction.message is not None
         player.turn_message = interaction.message if controls is not None and in_dm else None
-        await self._after_action(table, game, actor=seat)
+        await self._after_action(table, game, news, actor=seat)
 
-    async def _commit(self, table: Table, seat: int, code: int) -> None:
+    async def _commit(self, table: Table, seat: int, code: int) -> list[News]:
         """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
 
-        A refused action raises WizardError and changes nothing. The last action of a game stores the
-        results in the same transaction.
+        A refused action raises WizardError and changes nothing. What the action obliges the bot to show
+        (a round's summary, new hands, the standings) is stored with it, and the last action of a game
+        stores the results too, all in one transaction. Returns that news, to be delivered.
         """
         game = table.running
         after = game.clone()
         after.apply(code, player=seat)
         new_entries = after.log[game.version :]
+        news = news_of(game, after)
         if after.is_over:
             finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
-            await self.store.finish(finishing, after.result(), new_entries, game.version, now())
+            await self.store.finish(finishing, after.result(), new_entries, game.version, now(), news)
         else:
-            await self.store.append(table.id, game.version, new_entries, now())
+            await self.store.append(table.id, game.version, new_entries, now(), news)
         table.game = after
         table.turns.pop(seat, None)
+        return news
 
     @staticmethod
     def _clear_notice(table: Table, seat: int) -> None:
@@ -426,11 +505,11 @@ class TableManager(TableHandlers):
         view = game.view(seat)
         code = await self.driver.decide(table, seat, view)
         try:
-            await self._commit(table, seat, code)
+            news = await self._commit(table, seat, code)
         except WizardError:
             log.exception("A computer player of table %d chose an illegal action %d", table.id, code)
-            await self._commit(table, seat, view.legal_actions[0])
-        await self._after_action(table, game, actor=None)
+            news = await self._commit(table, seat, view.legal_actions[0])
+        await self._after_action(table, game, news, actor=None)
 
     async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
         """Give a player their seat back from the computer that has been playing it."""
@@ -511,31 +590,39 @@ class TableManager(TableHandlers):
 
     # -- after every move --------------------------------------------------------------------------
 
-    async def _after_action(self, table: Table, before: Game, actor: int | None) -> None:
-        """Tell everyone about an action: the round's summary, the table, new hands, whose turn it is.
+    async def _after_action(self, table: Table, before: Game, news: list[News], actor: int | None) -> None:
+        """Tell everyone about an action: the news it brought (a round's summary, new hands, the final
+        standings), the table, and whose turn it is.
 
         ``actor`` is the member whose click is being answered, with their next controls if any.
         """
         game = table.running
-        new_round = len(game.round_results) > len(before.round_results)
-        # The bidding of a round just ended: bids made at once are revealed, hands bid blind are shown.
-        bids_done = not new_round and before.phase is Phase.BID and game.phase is Phase.PLAY
-        if new_round:
-            await self.announcer.round_summary(table)
+        await self._deliver(table, news)
         if game.is_over:
-            await self._finish(table)
             return
-        await self.announcer.redraw_table(table)
-        shown_before = before.public_view()
-        hands_shown = bids_done and (shown_before.blind_bidding or shown_before.forehead_round)
-        # The dealer chose trump: the hands are shown again, with the trump cards marked.
-        trump_chosen = before.phase is Phase.CHOOSE_TRUMP and game.phase is not Phase.CHOOSE_TRUMP
-        if new_round or hands_shown or trump_chosen:
-            await self.announcer.deal_out(table)
+        # The bidding of a round just ended: with Hands In, the bids are shown on a count of three.
+        same_round = len(game.round_results) == len(before.round_results)
+        bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
         if bids_done and "hands-in" in table.rules.variants:
             await self.announcer.count_in(table, game.public_view())
         await self.announcer.notify_turn(table, actor=actor)
         self._keep_going(table)
+
+    async def _deliver(self, table: Table, news: list[News]) -> None:
+        """Show the news of an action, and the table message with it. Each piece of news was stored with
+        the action and is forgotten once shown, so a crash in between shows the rest at the next start
+        (and what was shown, not again)."""
+        for item in news:
+            if item.kind == "round":
+                await self.announcer.round_summary(table, item.key)
+                await self.store.delivered(table.id, [item])
+        if table.running.is_over:
+            await self._finish(table)
+        else:
+            await self.announcer.redraw_table(table)
+            if any(item.kind == "deal" for item in news):
+                await self.announcer.deal_out(table)
+        await self.store.delivered(table.id, [item for item in news if item.kind != "round"])
 
     async def _finish(self, table: Table) -> None:
         table.status = "finished"

@@ -11,6 +11,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import aiosqlite
+
 from cogs.leaderboard.results import FinishedGame, record_game
 from cogs.utils.db import Database
 from wizard_core import GameResult, LogEntry, Rules, decode_log_entry, encode_log_entry
@@ -66,6 +68,14 @@ class TableRecord:
     def table_rules(self) -> Rules:
         """The table's rules; a table stored before rules were kept plays its edition's base rules."""
         return self.rules if self.rules is not None else Rules(self.edition)
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """Something players must be shown because of a stored action (a row of the outbox)."""
+
+    kind: str  # "round" (the summary of round ``key``), "deal" (new hands) or "final" (the standings)
+    key: int
 
 
 class StaleTableError(Exception):
@@ -278,14 +288,53 @@ class TableStore:
                 [(table_id, seq, json.dumps(encode_log_entry(e))) for seq, e in enumerate(log)],
             )
 
-    async def append(self, table_id: int, first_seq: int, entries: Sequence[LogEntry], now: float) -> None:
-        """Add log entries from position ``first_seq`` on; a position written twice fails the transaction."""
+    async def append(
+        self,
+        table_id: int,
+        first_seq: int,
+        entries: Sequence[LogEntry],
+        now: float,
+        news: Sequence[News] = (),
+    ) -> None:
+        """Add log entries from position ``first_seq`` on, with what they oblige the bot to show (``news``,
+        see ``pending``); a position written twice fails the transaction."""
         async with self.db.transaction() as conn:
-            await conn.executemany(
-                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
-                [(table_id, first_seq + i, json.dumps(encode_log_entry(e))) for i, e in enumerate(entries)],
-            )
+            await self._append(conn, table_id, first_seq, entries, news)
             await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+
+    @staticmethod
+    async def _append(
+        conn: aiosqlite.Connection,
+        table_id: int,
+        first_seq: int,
+        entries: Sequence[LogEntry],
+        news: Sequence[News],
+    ) -> None:
+        await conn.executemany(
+            "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
+            [(table_id, first_seq + i, json.dumps(encode_log_entry(e))) for i, e in enumerate(entries)],
+        )
+        await conn.executemany(
+            "INSERT OR IGNORE INTO outbox (table_id, kind, key) VALUES (?, ?, ?)",
+            [(table_id, item.kind, item.key) for item in news],
+        )
+
+    async def pending(self) -> dict[int, list[News]]:
+        """What players have not been shown yet, by table: written with an action, not yet delivered."""
+        rows = await self.db.fetchall("SELECT table_id, kind, key FROM outbox ORDER BY table_id, key, kind")
+        found: dict[int, list[News]] = {}
+        for row in rows:
+            found.setdefault(row["table_id"], []).append(News(row["kind"], row["key"]))
+        return found
+
+    async def delivered(self, table_id: int, news: Sequence[News]) -> None:
+        """Forget what has now been shown."""
+        if news:
+            async with self.db.transaction() as conn:
+                await conn.executemany(
+                    "DELETE FROM outbox WHERE table_id = ? AND kind = ? AND key = ?",
+                    [(table_id, item.kind, item.key) for item in news],
+                )
 
     async def set_seat(self, table_id: int, seat: SeatRecord) -> None:
         """Store one seat's changes during a game: a computer taking over, the count of missed turns."""
@@ -304,10 +353,13 @@ class TableStore:
     async def close(self, table_id: int, status: str, now: float) -> None:
         """End a table without results: cancelled (a lobby) or ended (a game stopped early)."""
         assert status in ("cancelled", "ended")
-        await self.db.execute(
-            "UPDATE tables SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'playing')",
-            (status, now, table_id),
-        )
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET status = ?, updated_at = ?"
+                " WHERE id = ? AND status IN ('lobby', 'playing')",
+                (status, now, table_id),
+            )
+            await conn.execute("DELETE FROM outbox WHERE table_id = ?", (table_id,))
 
     async def finish(
         self,
@@ -316,8 +368,10 @@ class TableStore:
         new_entries: Sequence[LogEntry],
         first_seq: int,
         now: float,
+        news: Sequence[News] = (),
     ) -> None:
-        """Write the game's last entries, mark it finished and store each player's result, all at once."""
+        """Write the game's last entries, mark it finished and store each player's result, all at once
+        (with what this obliges the bot to show, ``news``)."""
         players = len(table.seats)
         rows = []
         for seat in table.seats:
@@ -341,13 +395,7 @@ class TableStore:
                 )
             )
         async with self.db.transaction() as conn:
-            await conn.executemany(
-                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
-                [
-                    (table.id, first_seq + i, json.dumps(encode_log_entry(e)))
-                    for i, e in enumerate(new_entries)
-                ],
-            )
+            await self._append(conn, table.id, first_seq, new_entries, news)
             await conn.execute(
                 "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?", (now, table.id)
             )

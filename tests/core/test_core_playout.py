@@ -56,6 +56,25 @@ def check_round(game: Game, players: int) -> None:
         assert result.null_tricks == 0
 
 
+def follow_state(led: int | None, free: bool, action: int) -> tuple[int | None, bool]:
+    """The suit to follow and whether everyone is free of it, once the card ``action`` is in (R-6).
+
+    The first suit card sets the suit; a Wizard or Merlin as a Wizard before any suit card frees everyone.
+    """
+    if led is None and not free:
+        if action < 52:
+            return action // 13, False
+        if action in (WIZARD, MERLIN_AS_WIZARD):
+            return None, True
+    return led, free
+
+
+def check_follows_suit(game: Game, action: int, led: int | None, free: bool) -> None:
+    hand = game.hand_mask(game.current_player)  # type: ignore[arg-type]
+    if action < 52 and led is not None and not free and action // 13 != led:
+        assert not hand & SUIT_MASKS[led], "a player holding the led suit played another suit"
+
+
 def play_one(players: int, edition: str, seed: int, with_oracle: bool) -> Game:
     game = Game(players, Rules(edition), seed=seed)
     rng = random.Random(seed)
@@ -68,17 +87,11 @@ def play_one(players: int, edition: str, seed: int, with_oracle: bool) -> Game:
     while actions := game.legal_actions():
         action = actions[int(rng.random() * len(actions))]
         if action < 64:  # playing a card
-            hand = game.hand_mask(game.current_player)  # type: ignore[arg-type]
-            if action < 52 and led is not None and not free and action // 13 != led:
-                assert not hand & SUIT_MASKS[led], "a player holding the led suit played another suit"
+            check_follows_suit(game, action, led, free)
             if with_oracle:
                 check_with_oracle(game, edition, trick, actions)
             trick.append(action)
-            if led is None and not free:
-                if action < 52:
-                    led = action // 13
-                elif action in (WIZARD, MERLIN_AS_WIZARD):
-                    free = True
+            led, free = follow_state(led, free, action)
         elif action < 96:
             assert action - 64 <= size  # a bid
         game.apply(action)

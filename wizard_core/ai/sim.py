@@ -28,7 +28,6 @@ from wizard_core.cards import (
 from wizard_core.game import _CODE_BITS, _SPECIAL_CODES, _SUIT_CODE_TABLES, _build_code_tables, _play_codes
 from wizard_core.rules import round_score
 from wizard_core.tricks import (
-    EVEN_GRAIL,
     JESTER_AS_WIZARD,
     MERLIN_AS_JESTER,
     NEXT_LED,
@@ -37,6 +36,7 @@ from wizard_core.tricks import (
     STRENGTH,
     TABLE_CODES,
     WIZARD_AS_JESTER,
+    strength_at,
 )
 
 __all__ = [
@@ -164,47 +164,62 @@ def greedy_play(hand: int, led: int, best: int, index: int, players: int, trump:
     if len(codes) == 1:
         return codes[0]
     if index == 0:
-        values = _LEAD_WIN[trump] if want else _LEAD_LOSE[trump]
         if want:
-            return max(codes, key=values.__getitem__)
-        return min(codes, key=values.__getitem__)
-    strengths = STRENGTH[trump]
-    odd = index & 1
+            return max(codes, key=_LEAD_WIN[trump].__getitem__)
+        return min(codes, key=_LEAD_LOSE[trump].__getitem__)
+    # The strengths at this card's position; each card's row is the led-suit state it would leave.
+    strengths = STRENGTH[trump][index & 1]
     if want:
-        # Winners, Excalibur aside (its trick is null): the strongest and the cheapest suit card, and the
-        # cheapest special card (a Wizard before Merlin, which is worth keeping).
-        high = low = special = -1
-        high_strength = -1
-        low_strength = special_strength = 1 << 20
-        for code in codes:
-            if code in (EXCALIBUR_FACE, MERLIN_AS_JESTER):
-                continue
-            strength = EVEN_GRAIL if code == GRAIL_FACE and odd else strengths[NEXT_LED[led][code]][code]
-            if strength <= best:
-                continue
-            if code < 52:
-                if strength > high_strength:
-                    high, high_strength = code, strength
-                if strength < low_strength:
-                    low, low_strength = code, strength
-            elif strength < special_strength or (strength == special_strength and code == WIZARD_FACE):
-                special, special_strength = code, strength
-        if high >= 0:
-            # Last to play, the cheapest winner will do; otherwise the strongest suit card, to hold it.
-            return low if index == players - 1 else high
-        if special >= 0:
-            return special
-        return min(codes, key=_POWER[trump].__getitem__)
-    danger = _DANGER[trump]
+        code = _cheapest_winner(codes, led, best, strengths, index == players - 1)
+        return code if code >= 0 else min(codes, key=_POWER[trump].__getitem__)
+    return _safest_loser(codes, led, best, strengths, _DANGER[trump])
+
+
+def _cheapest_winner(
+    codes: Sequence[int], led: int, best: int, strengths: Sequence[Sequence[int]], last: bool
+) -> int:
+    """The card that takes the trick most cheaply, or -1 if none of ``codes`` beats ``best``.
+
+    Excalibur is never one (its trick is null), nor Merlin declared a Jester. A suit card comes first:
+    the last player takes with the lowest winner, an earlier one with the highest, to hold the trick.
+    Else the weakest winning special card, a Wizard before Merlin (which is worth keeping).
+    """
+    high = low = special = -1
+    high_strength = -1
+    low_strength = special_strength = 1 << 20
+    for code in codes:
+        if code in (EXCALIBUR_FACE, MERLIN_AS_JESTER):
+            continue
+        strength = strengths[NEXT_LED[led][code]][code]
+        if strength <= best:
+            continue
+        if code < 52:
+            if strength > high_strength:
+                high, high_strength = code, strength
+            if strength < low_strength:
+                low, low_strength = code, strength
+        elif strength < special_strength or (strength == special_strength and code == WIZARD_FACE):
+            special, special_strength = code, strength
+    if high >= 0:
+        return low if last else high
+    return special
+
+
+def _safest_loser(
+    codes: Sequence[int], led: int, best: int, strengths: Sequence[Sequence[int]], danger: Sequence[float]
+) -> int:
+    """The most dangerous card that still loses the trick (Excalibur always does: its trick is null).
+
+    Merlin is never declared a Wizard to lose a trick: as a loser it goes as a Jester. With no losing
+    card, the most dangerous card of all goes.
+    """
     loser = -1
     loser_danger = -1e9
     for code in codes:
         if code == MERLIN_FACE:
             continue
-        if code != EXCALIBUR_FACE:
-            strength = EVEN_GRAIL if code == GRAIL_FACE and odd else strengths[NEXT_LED[led][code]][code]
-            if strength > best:
-                continue
+        if code != EXCALIBUR_FACE and strengths[NEXT_LED[led][code]][code] > best:
+            continue
         if danger[code] > loser_danger:
             loser, loser_danger = code, danger[code]
     if loser >= 0:
@@ -236,7 +251,7 @@ class TrickState:
         led, best, best_at, best_code = NO_LED, NOTHING_PLAYED, 0, -1
         for index, code in enumerate(trick):
             led = NEXT_LED[led][code]
-            strength = EVEN_GRAIL if code == GRAIL_FACE and index & 1 else STRENGTH[trump][led][code]
+            strength = strength_at(trump, led, code, index)
             if strength > best:
                 best, best_at, best_code = strength, index, code
         self.led = led
@@ -275,7 +290,7 @@ def play_out(
         hands[player] = hand ^ (taken & -taken)
         if led == NO_LED:
             led = NEXT_LED[led][code]
-        strength = EVEN_GRAIL if code == GRAIL_FACE and index & 1 else strengths[led][code]
+        strength = strengths[index & 1][led][code]
         if strength > best:
             best, best_at, best_code = strength, index, code
         code = -1

@@ -1,0 +1,10 @@
+-- What players must still be shown because of a stored action: written in the same transaction as the
+-- action, deleted once it has been delivered, and delivered again after a crash. `kind` is 'round' (the
+-- summary of round `key`), 'deal' (everyone's new hand, after the action that made game version `key`)
+-- or 'final' (the final standings; `key` 0).
+CREATE TABLE outbox (
+    table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('round', 'deal', 'final')),
+    key INTEGER NOT NULL,
+    PRIMARY KEY (table_id, kind, key)
+);
