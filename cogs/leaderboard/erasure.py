@@ -2,11 +2,28 @@
 
 Each erasure is one transaction over every table that holds the records; other servers keep theirs.
 Other members' ratings are left as they are: they were earned in those games.
+
+The games themselves stay, so the other players' histories still hold them and a game still replays: in
+the server's closed tables (finished, ended, cancelled) the member's seat and hosting keep no trace of
+them, their user id replaced by a pseudonym and their name by "Former player". The pseudonym is the same
+for the same member in the same server (derived with a secret kept in the database, so it cannot be
+turned back into the id) and a negative number far from the computers' seat ids.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+
+import aiosqlite
+
 from cogs.utils.db import Database
+
+SALT_KEY = "erasure_salt"
+FORMER_PLAYER = "Former player"
+# Pseudonyms lie below this (computers sit at -1 to -99 in their tables).
+PSEUDONYM_BASE = -(10**15)
+CLOSED = "('finished', 'ended', 'cancelled')"
 
 ERASE_MEMBER = (
     "DELETE FROM game_rounds WHERE (table_id, seat) IN"
@@ -27,8 +44,41 @@ RESET_GUILD = (
 )
 
 
+async def _salt(conn: aiosqlite.Connection) -> str:
+    async with conn.execute("SELECT value FROM meta WHERE key = ?", (SALT_KEY,)) as cursor:
+        row = await cursor.fetchone()
+    if row is not None:
+        return str(row[0])
+    salt = secrets.token_hex(16)
+    await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (SALT_KEY, salt))
+    return salt
+
+
+def pseudonym(salt: str, guild_id: int, user_id: int) -> int:
+    """The stable stand-in for a member's id in one server's games."""
+    digest = hashlib.sha256(f"{salt}:{guild_id}:{user_id}".encode()).digest()
+    return PSEUDONYM_BASE - int.from_bytes(digest[:6], "big")
+
+
+async def _forget_in_games(conn: aiosqlite.Connection, guild_id: int, user_ids: list[int]) -> None:
+    """Replace members' ids and names in the server's closed tables by their pseudonyms."""
+    salt = await _salt(conn)
+    for user_id in user_ids:
+        stand_in = pseudonym(salt, guild_id, user_id)
+        await conn.execute(
+            f"UPDATE seats SET user_id = ?, name = ? WHERE user_id = ? AND table_id IN"
+            f" (SELECT id FROM tables WHERE guild_id = ? AND status IN {CLOSED})",
+            (stand_in, FORMER_PLAYER, user_id, guild_id),
+        )
+        await conn.execute(
+            f"UPDATE tables SET host_id = ? WHERE guild_id = ? AND host_id = ? AND status IN {CLOSED}",
+            (stand_in, guild_id, user_id),
+        )
+
+
 async def erase_member(db: Database, guild_id: int, user_id: int) -> int:
-    """Delete one member's records in one server (results, rounds, stats, rating); returns their games."""
+    """Delete one member's records in one server (results, rounds, stats, rating) and their traces in its
+    closed games; returns their games."""
     async with db.transaction() as conn:
         async with conn.execute(
             "SELECT COUNT(*) FROM game_results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
@@ -36,11 +86,13 @@ async def erase_member(db: Database, guild_id: int, user_id: int) -> int:
             row = await cursor.fetchone()
         for sql in ERASE_MEMBER:
             await conn.execute(sql, (guild_id, user_id))
+        await _forget_in_games(conn, guild_id, [user_id])
     return int(row[0]) if row is not None else 0
 
 
 async def reset_guild(db: Database, guild_id: int) -> int:
-    """Delete every leaderboard record of one server; returns how many games it held."""
+    """Delete every leaderboard record of one server, and every member's traces in its closed games;
+    returns how many games it held."""
     async with db.transaction() as conn:
         async with conn.execute(
             "SELECT COUNT(DISTINCT table_id) FROM game_results WHERE guild_id = ?", (guild_id,)
@@ -48,4 +100,12 @@ async def reset_guild(db: Database, guild_id: int) -> int:
             row = await cursor.fetchone()
         for sql in RESET_GUILD:
             await conn.execute(sql, (guild_id,))
+        async with conn.execute(
+            f"SELECT DISTINCT user_id FROM seats WHERE user_id > 0 AND table_id IN"
+            f" (SELECT id FROM tables WHERE guild_id = ? AND status IN {CLOSED})"
+            f" UNION SELECT host_id FROM tables WHERE guild_id = ? AND host_id > 0 AND status IN {CLOSED}",
+            (guild_id, guild_id),
+        ) as cursor:
+            members = [int(found[0]) for found in await cursor.fetchall()]
+        await _forget_in_games(conn, guild_id, members)
     return int(row[0]) if row is not None else 0
