@@ -106,6 +106,7 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
 
     what = "a leaderboard interaction"
     prefix = f"{PREFIX}:"
+    private = True
     #: A select menu's family (else a button's): the other kind of component on its id is forged.
     is_menu: ClassVar[bool] = False
 

@@ -198,6 +198,7 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
 
     what = "a settings interaction"
     prefix = f"{PREFIX}:"
+    private = True
     #: A select menu's family (else a button's): the other kind of component on its id is forged.
     is_menu: ClassVar[bool] = False
 

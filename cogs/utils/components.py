@@ -35,6 +35,9 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     what: ClassVar[str] = "a component"
     #: The custom_id prefix that marks the family's ids, malformed ones included.
     prefix: ClassVar[str] = ""
+    #: True for a family only ever sent on private messages (ephemeral replies, DMs): a click of it on a
+    #: public message is forged, and is refused before its handler could rewrite that message.
+    private: ClassVar[bool] = False
 
     @classmethod
     async def from_custom_id(
@@ -60,11 +63,18 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         if getattr(interaction.client, "closing", False):
             raise Refusal(SHUTTING_DOWN)
+        if self.private and not is_private(interaction.message):
+            raise Refusal(INVALID_MENU if self.values is not None else INVALID_BUTTON)
         await self.handle(interaction, self.fields())
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
         """Serve one click; a ``Refusal`` is shown to the user in its own words."""
         raise NotImplementedError
+
+
+def is_private(message: discord.Message | None) -> bool:
+    """Whether a message is seen by one user only: an ephemeral reply or a direct message."""
+    return message is not None and (message.flags.ephemeral or message.guild is None)
 
 
 def _components(rows: Iterable[Any]) -> Iterable[Any]:

@@ -79,3 +79,21 @@ async def test_a_channel_control_clicked_in_another_channel_of_the_server_is_ref
     assert assert_refused(result) == ELSEWHERE
     assert snapshot(running, database_path) == before
     assert_valid_discord_payloads(simcord_env)
+
+
+@pytest.mark.parametrize(
+    "cid", ["wzlb:lb:rating:all:0", "wzlb:hp:11:0", "wzset:page:more", "wzset:images:off"]
+)
+async def test_a_private_panel_control_forged_on_the_table_message_rewrites_nothing(
+    simcord_env: Env, database_path: Path, cid: str
+) -> None:
+    """Leaderboard and settings controls answer by rewriting the message they are on, which is always a
+    private reply: forged onto the public table message, they are refused and the table stays."""
+    running = await open_table(simcord_env, 3)
+    admins = running.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = running.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    before = snapshot(running, database_path)
+    table_message = stored(simcord_env, running.channel.id, running.message_id)
+    assert_refused(await forge_click(simcord_env, admin, table_message, cid), "isn't valid")
+    assert snapshot(running, database_path) == before
+    assert_valid_discord_payloads(simcord_env)
