@@ -20,18 +20,18 @@ import discord
 
 from cogs.table import lobby, render
 from cogs.table.model import LEVEL_NAMES, Table
-from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
+from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component, is_private
 from cogs.utils.replies import Refusal
 from wizard_core import (
     EDITIONS,
     MAX_PLAYERS,
+    MERLIN,
     Action,
     Call,
     Phase,
     Play,
     PlayerView,
     PlayHidden,
-    decode,
 )
 from wizard_core.ai import LEVELS
 from wizard_core.variants import PRESETS, VARIANTS
@@ -158,7 +158,7 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
             return False
         if self.carrier == "table":
             return message.id == table.message_id
-        return message.flags.ephemeral or message.guild is None
+        return is_private(message)
 
     async def serve(
         self,
@@ -407,7 +407,7 @@ def _choices_in_order(view: PlayerView) -> list[tuple[Action, bool]]:
     whole hand in display order: playable cards enabled, the others disabled so the player sees why.
     Identical Wizards or Jesters share one button.
     """
-    choices = [decode(code) for code in view.legal_actions]
+    choices = view.choices
     if view.phase is not Phase.PLAY:
         return [(action, True) for action in choices]
     ordered: list[tuple[Action, bool]] = [(a, True) for a in choices if isinstance(a, Call | PlayHidden)]
@@ -415,7 +415,7 @@ def _choices_in_order(view: PlayerView) -> list[tuple[Action, bool]]:
     for card in render.sort_hand(view.hand, view.trump):
         options: list[Action] = [a for a in choices if isinstance(a, Play) and a.card == card]
         # A card that may not be played is shown as played plainly (Merlin: as a Wizard), disabled.
-        for action in options or [decode(card.face)]:
+        for action in options or [Play(card, "wizard") if card == MERLIN else Play(card)]:
             if action.code not in seen:
                 seen.add(action.code)
                 ordered.append((action, action in choices))

@@ -49,7 +49,6 @@ from wizard_core import (
     Card,
     ChooseTrump,
     GameResult,
-    IllegalActionError,
     Phase,
     Play,
     PlayedCard,
@@ -59,7 +58,6 @@ from wizard_core import (
     RoundResult,
     Suit,
     TrickView,
-    decode,
 )
 from wizard_core.variants import VARIANTS
 
@@ -71,8 +69,6 @@ __all__ = [
     "SELECT_LABEL_LIMIT",
     "TRUMP_MARK",
     "action_label",
-    "bid_label",
-    "call_label",
     "card_text",
     "display_name",
     "embed_length",
@@ -80,11 +76,9 @@ __all__ = [
     "final_embed",
     "hand_embed",
     "hand_line",
-    "play_label",
     "round_summary_embed",
     "sort_hand",
     "table_embed",
-    "trump_label",
 ]
 
 NOTE_LIMIT = 1000
@@ -170,40 +164,6 @@ def action_label(action: Action, trump: Suit | None) -> str:
             return HIDDEN_CARD_LABEL
         case _:
             assert_never(action)
-
-
-def trump_label(suit: Suit) -> str:
-    """A trump suit as a label, such as ``♥ Hearts`` (``action_label`` of ``ChooseTrump(suit)``)."""
-    return action_label(ChooseTrump(suit), None)
-
-
-def bid_label(n: int) -> str:
-    """A bid button's label, such as ``Bid 2`` (``action_label`` of ``Bid(n)``)."""
-    return action_label(Bid(n), None)
-
-
-def call_label(code: int) -> str:
-    """A Smyrna Style call's label, ``📣 Gizzard!`` or ``📣 Fester!``, from its action code."""
-    try:
-        action = decode(code)
-    except IllegalActionError:
-        action = None
-    if not isinstance(action, Call):
-        raise ValueError(f"{code} is not a call code")
-    return action_label(action, None)
-
-
-def play_label(code: int, trump: Suit | None) -> str:
-    """The label of a play, a call or the hidden card, from its action code (see ``action_label``)."""
-    action = decode(code)
-    if isinstance(action, Bid | ChooseTrump):
-        raise ValueError(f"{code} is not a play code")
-    return action_label(action, trump)
-
-
-def _actions(view: PlayerView) -> list[Action]:
-    """The player's legal actions as readable values."""
-    return [decode(code) for code in view.legal_actions]
 
 
 def _plays(actions: Iterable[Action]) -> list[Play]:
@@ -436,8 +396,8 @@ def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
 
 
 def _playable_summary(view: PlayerView) -> str:
-    """What the legal plays allow, said only from ``view.legal_actions`` (the rules stay in the core)."""
-    actions = _actions(view)
+    """What the legal plays allow, said only from ``view.choices`` (the rules stay in the core)."""
+    actions = view.choices
     plays = _plays(actions)
     if not plays:
         return "your unseen card" if any(isinstance(action, PlayHidden) for action in actions) else "no card"
@@ -486,14 +446,14 @@ def _private_status(view: PlayerView) -> str:
         return "**Your turn:** choose the trump suit"
     if view.phase is Phase.BID:
         return f"**Your turn:** bid {_bid_range(view)}"
-    actions = _actions(view)
+    actions = view.choices
     if any(isinstance(action, PlayHidden) for action in actions) and not _plays(actions):
         return "**Your turn:** play your unseen card"
     return f"**Your turn:** play a card ({_playable_summary(view)})"
 
 
 def _bid_range(view: PlayerView) -> str:
-    bids = [action.tricks for action in _actions(view) if isinstance(action, Bid)]
+    bids = [action.tricks for action in view.choices if isinstance(action, Bid)]
     if not bids:
         return "when you can"
     return f"from {min(bids)} to {max(bids)}"
@@ -501,7 +461,7 @@ def _bid_range(view: PlayerView) -> str:
 
 def _smyrna_line(view: PlayerView) -> str | None:
     """The reminder of Smyrna Style's calls, on the turn of a player who may make one."""
-    if view.current_player != view.player or not any(isinstance(action, Call) for action in _actions(view)):
+    if view.current_player != view.player or not any(isinstance(action, Call) for action in view.choices):
         return None
     return (
         f"**Smyrna Style:** call {action_label(Call('gizzard'), None)} before playing a Wizard and "

@@ -14,8 +14,6 @@ from cogs.table.render import (
     SELECT_LABEL_LIMIT,
     TRUMP_MARK,
     action_label,
-    bid_label,
-    call_label,
     card_text,
     display_name,
     embed_length,
@@ -23,11 +21,9 @@ from cogs.table.render import (
     final_embed,
     hand_embed,
     hand_line,
-    play_label,
     round_summary_embed,
     sort_hand,
     table_embed,
-    trump_label,
 )
 from wizard_core import (
     EXCALIBUR,
@@ -51,6 +47,7 @@ from wizard_core import (
     Rules,
     Suit,
     deck,
+    decode,
     encode,
 )
 
@@ -195,17 +192,16 @@ def test_trump_cards_are_marked() -> None:
 
 
 def test_labels() -> None:
-    assert play_label(MERLIN.face, Suit.HEARTS) == "Merlin as Wizard"
-    assert play_label(58, Suit.HEARTS) == "Merlin as Jester"
-    assert play_label(Card.parse("Q♥").face, Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
-    assert play_label(EXCALIBUR.face, None) == "Excalibur"
-    assert trump_label(Suit.HEARTS) == "♥ Hearts"
-    assert bid_label(0) == "Bid 0"
-    labels = [play_label(code, Suit.CLUBS) for code in range(59)] + [bid_label(n) for n in range(21)]
-    labels += [trump_label(suit) for suit in Suit]
+    assert action_label(decode(MERLIN.face), Suit.HEARTS) == "Merlin as Wizard"
+    assert action_label(decode(58), Suit.HEARTS) == "Merlin as Jester"
+    assert action_label(decode(Card.parse("Q♥").face), Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
+    assert action_label(decode(EXCALIBUR.face), None) == "Excalibur"
+    assert action_label(ChooseTrump(Suit.HEARTS), None) == "♥ Hearts"
+    assert action_label(Bid(0), None) == "Bid 0"
+    labels = [action_label(decode(code), Suit.CLUBS) for code in range(59)]
+    labels += [action_label(Bid(n), None) for n in range(21)]
+    labels += [action_label(ChooseTrump(suit), None) for suit in Suit]
     assert all(0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT) for label in labels)
-    with pytest.raises(ValueError, match="not a play code"):
-        play_label(64 + 2, None)
 
 
 def every_action() -> list[Action]:
@@ -238,20 +234,16 @@ def test_action_label_of_every_kind_of_action() -> None:
     assert action_label(PlayHidden(), Suit.CLUBS) == "Play my hidden card"
 
 
-def test_the_labels_by_code_are_the_action_labels() -> None:
-    """Every action's label fits a button, and the older labels (by bid, suit or code) agree with it."""
-    for action in every_action():
+def test_every_kind_of_action_has_a_label_that_fits_a_button() -> None:
+    """Every action of every kind has a label that fits a Discord button (80 characters) and a select
+    option, and the action a button's code stands for has the same label."""
+    actions = every_action()
+    assert {type(action) for action in actions} == {Play, Bid, ChooseTrump, Call, PlayHidden}
+    for action in actions:
         for trump in (None, *Suit):
             label = action_label(action, trump)
             assert 0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT)
-            if isinstance(action, Bid):
-                assert label == bid_label(action.tricks)
-            elif isinstance(action, ChooseTrump):
-                assert label == trump_label(action.suit)
-            else:
-                assert label == play_label(encode(action), trump)
-            if isinstance(action, Call):
-                assert label == call_label(encode(action))
+            assert action_label(decode(encode(action)), trump) == label
 
 
 # -- staged situations ---------------------------------------------------------------------------------
