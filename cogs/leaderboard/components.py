@@ -15,7 +15,7 @@ well-formed fields; the bot refuses a click under the prefix that no template ma
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -34,7 +34,7 @@ from cogs.leaderboard.queries import (
     recent_games,
     score_sheet,
 )
-from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
+from cogs.utils.components import Component
 from cogs.utils.replies import Refusal
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, SELECT_LABEL_LIMIT, clip
 
@@ -107,13 +107,8 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
     what = "a leaderboard interaction"
     prefix = f"{PREFIX}:"
     private = True
-    #: A select menu's family (else a button's): the other kind of component on its id is forged.
-    is_menu: ClassVar[bool] = False
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
-        is_select = isinstance(self.item, discord.ui.Select)
-        if is_select != self.is_menu:
-            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
         embed, view = await self.show(interaction, fields)
         await interaction.response.edit_message(embed=embed, view=view)
 

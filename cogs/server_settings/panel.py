@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -23,7 +23,7 @@ from cogs.server_settings.store import (
     ServerSettings,
     ServerSettingsStore,
 )
-from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component
+from cogs.utils.components import Component
 from cogs.utils.replies import Refusal, guarded
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration
 from wizard_core import EDITIONS, Rules, RulesError
@@ -199,17 +199,12 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
     what = "a settings interaction"
     prefix = f"{PREFIX}:"
     private = True
-    #: A select menu's family (else a button's): the other kind of component on its id is forged.
-    is_menu: ClassVar[bool] = False
 
     def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
         """The settings after this click, and the page to show them on."""
         raise NotImplementedError
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
-        is_select = isinstance(self.item, discord.ui.Select)
-        if is_select != self.is_menu:
-            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
         guild_id = check_manager(interaction)
         store = _store(interaction)
         async with store.lock(guild_id):

@@ -112,16 +112,12 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
     what = "a game interaction"
     #: The table status the family works in.
     status: ClassVar[str] = "playing"
-    #: True for select menus, False for buttons.
-    menu: ClassVar[bool] = False
     #: Whether the family is also sent by direct message; otherwise it only works in the table's channel.
     in_dms: ClassVar[bool] = False
     #: Which message may carry the family: the table message, a private one (ephemeral or a DM) or any.
     carrier: ClassVar[str] = "any"
 
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
-        if (self.values is not None) != self.menu:
-            raise Refusal(INVALID_MENU if self.values is not None else INVALID_BUTTON)
         handlers = interaction.client.service(TableHandlers)
         table = handlers.find(int(fields["table"]))
         if table is None:
@@ -191,7 +187,7 @@ class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'
     """The host's menus: add a computer, the edition, a preset, the house rules."""
 
     status = "lobby"
-    menu = True
+    is_menu = True
     carrier = "table"
 
     async def serve(

@@ -35,6 +35,8 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     what: ClassVar[str] = "a component"
     #: The custom_id prefix that marks the family's ids, malformed ones included.
     prefix: ClassVar[str] = ""
+    #: True for a family of select menus, False for buttons: the other kind on one of its ids is forged.
+    is_menu: ClassVar[bool] = False
     #: True for a family only ever sent on private messages (ephemeral replies, DMs): a click of it on a
     #: public message is forged, and is refused before its handler could rewrite that message.
     private: ClassVar[bool] = False
@@ -63,9 +65,15 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         if getattr(interaction.client, "closing", False):
             raise Refusal(SHUTTING_DOWN)
-        if self.private and not is_private(interaction.message):
-            raise Refusal(INVALID_MENU if self.values is not None else INVALID_BUTTON)
+        self.check_carrier(interaction.message)
         await self.handle(interaction, self.fields())
+
+    def check_carrier(self, message: discord.Message | None) -> None:
+        """Refuse a click whose component is of the other kind than the family's (a select's values on a
+        button's id), or a private family's component on a public message: both are forged."""
+        is_select = isinstance(self.item, discord.ui.Select)
+        if is_select != self.is_menu or (self.private and not is_private(message)):
+            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
         """Serve one click; a ``Refusal`` is shown to the user in its own words."""

@@ -69,12 +69,12 @@ def test_a_malformed_id_matches_no_family(custom_id: str) -> None:
     assert custom_id.startswith("wzset:") and families_matching(custom_id) == []
 
 
-async def test_a_menu_family_refuses_a_button() -> None:
-    # The kind is checked before anything else, so no interaction is needed to see the refusal.
+def test_a_menu_family_refuses_a_button() -> None:
+    # The kind is checked before anything else (before the message is even looked at).
     for setting in ("variants", "timer"):
         on_a_button = SettingMenu(discord.ui.Button(custom_id=f"wzset:{setting}"))
         with pytest.raises(Refusal, match=f"^{re.escape(INVALID_BUTTON)}$"):
-            await on_a_button.handle(cast(Any, None), {"setting": setting})
+            on_a_button.check_carrier(None)
 
 
 @pytest.mark.parametrize(
@@ -85,14 +85,14 @@ async def test_a_menu_family_refuses_a_button() -> None:
         (PageButton, "wzset:page:more", {"page": "more"}),
     ],
 )
-async def test_a_button_family_refuses_a_menu(
+def test_a_button_family_refuses_a_menu(
     family: type[Any], custom_id: str, fields: dict[str, str]
 ) -> None:
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id, options=[discord.SelectOption(label="x")]
     )
     with pytest.raises(Refusal, match=f"^{re.escape(INVALID_MENU)}$"):
-        await family(select).handle(cast(Any, None), fields)
+        family(select).check_carrier(None)
 
 
 def test_timer_labels() -> None:
