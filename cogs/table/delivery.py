@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from cogs.table import pictures, render
-from cogs.table.model import Occupant, Table
+from cogs.table.model import Occupant, Table, now
 from cogs.table.store import TableStore
 from wizard_core import PlayerView, PublicView
 
@@ -39,6 +39,21 @@ def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
 def reply_allows_files(interaction: discord.Interaction[Any]) -> bool:
     """Whether a reply to an interaction may carry files: in DMs always, in a server with Attach Files."""
     return interaction.guild_id is None or interaction.app_permissions.attach_files
+
+
+def turn_deadline(table: Table, seat: int | None = None) -> float | None:
+    """When the turn under way runs out (of ``seat``, else the earliest of the members to act), or None
+    without a turn timer. A turn that begins with this very change begins now."""
+    game = table.game
+    if game is None or game.is_over or table.turn_seconds <= 0:
+        return None
+    seats = game.to_act if seat is None else [s for s in game.to_act if s == seat]
+    starts = [
+        table.turns[s].started if s in table.turns else now()
+        for s in seats
+        if not table.seats[s].played_by_computer
+    ]
+    return min(starts) + table.turn_seconds if starts else None
 
 
 class Delivery:
@@ -90,7 +105,7 @@ class Delivery:
     ) -> tuple[discord.Embed, list[discord.File]]:
         """A player's hand message: the embed and its picture of the hand (playable cards raised)."""
         view = table.labelled(view)
-        embed = render.hand_embed(view)
+        embed = render.hand_embed(view, deadline=turn_deadline(table, view.player))
         picture = await self.with_picture(
             table, embed, lambda: pictures.hand_file(view), files_allowed=files_allowed
         )
@@ -106,7 +121,7 @@ class Delivery:
         view = table.labelled(view)
         if note is None and table.notice is not None:
             note = table.notice[1]
-        embed = render.table_embed(view, note=note)
+        embed = render.table_embed(view, note=note, deadline=turn_deadline(table))
         picture = await self.with_picture(
             table, embed, lambda: pictures.table_file(view), files_allowed=files_allowed
         )

@@ -376,9 +376,22 @@ def _public_status(view: PublicView) -> str:
 # -- the messages ----------------------------------------------------------------------------------------
 
 
-def table_embed(view: PublicView, *, note: str | None = None) -> discord.Embed:
-    """The live table message everyone sees: trump, bids, tricks, totals, the trick and whose turn it is."""
+def countdown(deadline: float | None) -> str | None:
+    """When a turn runs out, as a Discord timestamp every reader's client counts down in their own time.
+
+    >>> countdown(1767225600.4)
+    '⏳ Time runs out <t:1767225600:R>.'
+    """
+    return None if deadline is None else f"⏳ Time runs out <t:{int(deadline)}:R>."
+
+
+def table_embed(view: PublicView, *, note: str | None = None, deadline: float | None = None) -> discord.Embed:
+    """The live table message everyone sees: trump, bids, tricks, totals, the trick and whose turn it is
+    (with the ``deadline`` of the turn under way, when the server's turn timer is on)."""
     lines = [_public_status(view)]
+    timer = countdown(deadline) if view.phase is not Phase.GAME_OVER else None
+    if timer:
+        lines.append(timer)
     call = _call_line(view)
     if call:
         lines.append(call)
@@ -522,10 +535,14 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
     )
 
 
-def hand_embed(view: PlayerView) -> discord.Embed:
-    """A player's private message: their sorted hand, trump, bids, the trick and what to do now."""
+def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Embed:
+    """A player's private message: their sorted hand, trump, bids, the trick and what to do now (by when,
+    on their turn, if the server's turn timer is on)."""
     mine = view.player in _waiting_on(view) and bool(view.legal_actions)
     lines = [_private_status(view)]
+    timer = countdown(deadline) if mine else None
+    if timer:
+        lines.append(timer)
     for extra in (_call_line(view, me=view.player), _smyrna_line(view)):
         if extra:
             lines.append(extra)
