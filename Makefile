@@ -1,26 +1,35 @@
-# `make run` starts the bot, `make test` runs the checks; both create .venv and install into it first.
+# `make run` starts the bot, `make test` runs the checks; both create .venv and install into it first:
+# `run` the bot's own dependencies only, `test` the development tools as well.
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.install-stamp
+RUN_STAMP := $(VENV)/.install-stamp-run
+DEV_STAMP := $(VENV)/.install-stamp-dev
 PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null)
 
-.PHONY: install run test
+.PHONY: install install-dev run test
 
-install: $(STAMP)
+install: $(RUN_STAMP)
+
+install-dev: $(DEV_STAMP)
 
 $(BIN)/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3.11 or python3 on PATH)" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when pyproject.toml changed since the last install.
-$(STAMP): pyproject.toml | $(BIN)/python
+# Each install is repeated only when pyproject.toml changed since it was last made.
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $(RUN_STAMP)
+
+# The development install holds everything the bot needs, so it counts as the runtime one too.
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[dev]'
-	touch $(STAMP)
+	touch $(DEV_STAMP) $(RUN_STAMP)
 
 run: install
 	$(BIN)/python bot.py
 
-test: install
+test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest

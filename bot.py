@@ -1,15 +1,23 @@
-"""Start the Wizard bot: `python bot.py` (or `make run`) with DISCORD_TOKEN set in `.env`."""
+"""Start the Wizard bot: `python bot.py` (or `make run`) with DISCORD_TOKEN set in `.env`.
+
+`python bot.py --version` prints the version; `python bot.py backup PATH` copies the database, safely
+while the bot runs, and `python bot.py restore PATH` puts such a copy back while it is stopped.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import hashlib
+import importlib.metadata
 import json
 import logging
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable
+import time
+import tomllib
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,14 +26,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.hosting.backup import BackupError, backup_database, restore_database
+from cogs.hosting.metrics import (
+    MetricsRegistry,
+    MetricsServer,
+    MetricsServerError,
+    discord_http_trace,
+    interaction_finished,
+    interaction_started,
+)
 from cogs.utils.components import Component, stray_click_reply
 from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
-from cogs.utils.db import Database, MigrationError
+from cogs.utils.db import (
+    Database,
+    DatabaseInUseError,
+    DatabaseLocationError,
+    MigrationError,
+    find_migrations,
+)
 from cogs.utils.replies import Refusal, explain_command_error, report_failure
 
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent
+DISTRIBUTION = "wizard-discord-bot"
 MIGRATIONS_DIR = ROOT / "migrations"
 COMMANDS_HASH_KEY = "commands_hash"
 # The features, loaded in this order: the tables read the server settings, the /wizard commands use all.
@@ -37,6 +61,19 @@ REQUIRED_PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
 )
 OPTIONAL_PERMISSIONS = discord.Permissions(use_external_emojis=True)
+
+
+def version() -> str:
+    """The bot's version: from pyproject.toml beside this file (a checkout), else the installed package."""
+    try:
+        with (ROOT / "pyproject.toml").open("rb") as file:
+            return str(tomllib.load(file)["project"]["version"])
+    except (OSError, tomllib.TOMLDecodeError, KeyError):
+        pass
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def token_guidance() -> str:
@@ -70,6 +107,7 @@ class WizardTree(app_commands.CommandTree["WizardBot"]):
     """The slash-command tree, with the bot-wide interaction check and error handler."""
 
     async def interaction_check(self, interaction: discord.Interaction[WizardBot], /) -> bool:
+        interaction_started(interaction)
         if self.client.closing:
             await interaction.response.send_message(
                 "The bot is shutting down, try again in a minute.", ephemeral=True
@@ -81,10 +119,13 @@ class WizardTree(app_commands.CommandTree["WizardBot"]):
         self, interaction: discord.Interaction[WizardBot], error: app_commands.AppCommandError, /
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "(unknown command)"
-        if isinstance(error, app_commands.CommandInvokeError):
-            await report_failure(interaction, error.original, f"/{command}")
-            return
-        await report_failure(interaction, error, f"/{command}", explain_command_error(error))
+        try:
+            if isinstance(error, app_commands.CommandInvokeError):
+                await report_failure(interaction, error.original, f"/{command}")
+            else:
+                await report_failure(interaction, error, f"/{command}", explain_command_error(error))
+        finally:
+            interaction_finished(interaction)
 
 
 class WizardBot(commands.Bot):
@@ -99,19 +140,42 @@ class WizardBot(commands.Bot):
         # Slash commands and components arrive as interactions, which need no intents;
         # `guilds` keeps the server and channel cache that discord.py relies on.
         intents.guilds = True
+        # Every measurement of the bot and its features; served only when WIZARD_METRICS_PORT is set.
+        metrics = MetricsRegistry("wizard")
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=intents,
             tree_cls=WizardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=discord_http_trace(metrics),
         )
         self.settings = settings
         self.closing = False
+        self.metrics = metrics
+        self.metrics_server: MetricsServer | None = None
         self._db: Database | None = None
         self._services: dict[type, object] = {}
         self._on_close: list[Callable[[], None]] = []
         self._families: list[type[Component[Any]]] = []
+        self._register_metrics()
+
+    def _register_metrics(self) -> None:
+        self._interactions = self.metrics.counter(
+            "interactions_total", "Interactions received from Discord, by type", ("type",)
+        )
+        self._commit_seconds = self.metrics.histogram(
+            "database_commit_seconds", "Time each database transaction's COMMIT took"
+        )
+        self.metrics.gauge(
+            "gateway_connected", "1 while the Discord gateway connection is up", read=self.gateway_connected
+        )
+        self.metrics.gauge(
+            "gateway_latency_seconds", "Heartbeat latency of the gateway", read=lambda: self.latency
+        )
+        self.metrics.gauge("guilds", "Servers the bot is in", read=lambda: len(self.guilds))
+        self.metrics.gauge("build_info", "The running version", ("version",)).set(1, version=version())
+        self.metrics.gauge("start_time_seconds", "When the bot started, in Unix time").set(time.time())
 
     def provide(self, service: object, *, on_close: Callable[[], None] | None = None) -> None:
         """Make a feature's service available to the others; ``on_close`` runs when the bot shuts down,
@@ -133,10 +197,32 @@ class WizardBot(commands.Bot):
         self._families.extend(families)
 
     async def on_interaction(self, interaction: discord.Interaction[WizardBot]) -> None:
+        self._interactions.inc(type=interaction.type.name)
         # A click on one of our ids that no family will serve (damaged, forged) still gets an answer.
         text = stray_click_reply(interaction, self._families)
         if text is not None:
             await report_failure(interaction, Refusal(text), "a component")
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[WizardBot], command: app_commands.Command[Any, ..., Any]
+    ) -> None:
+        interaction_finished(interaction)
+
+    def gateway_connected(self) -> bool:
+        """Whether the gateway connection is up: logged in, READY received and the socket open."""
+        return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
+
+    async def health(self) -> str | None:
+        """None when the bot can serve players (gateway connected, database writable), else why not."""
+        if self.closing or self.is_closed():
+            return "the bot is shutting down"
+        if not self.gateway_connected():
+            return "not connected to the Discord gateway"
+        try:
+            await self.db.check_writable()
+        except (sqlite3.Error, RuntimeError) as error:
+            return f"the database is not writable: {error}"
+        return None
 
     @property
     def db(self) -> Database:
@@ -146,11 +232,23 @@ class WizardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database_path, MIGRATIONS_DIR)
-        log.info("Opened the database at %s", self.settings.database_path)
+        self._db.on_commit = self._commit_seconds.observe
+        log.info("Wizard bot %s; opened the database at %s", version(), self.settings.database_path)
         for name in EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
         await self.sync_commands_if_changed()
+        await self.start_metrics_server()
+
+    async def start_metrics_server(self) -> None:
+        """Serve /metrics and /healthz when WIZARD_METRICS_PORT is set."""
+        port = self.settings.metrics_port
+        if port is None or self.metrics_server is not None:
+            return
+        server = MetricsServer(self.metrics, self.health, self.settings.metrics_host, port)
+        await server.start()
+        self.metrics_server = server
+        log.info("Serving /metrics and /healthz at http://%s:%d", self.settings.metrics_host, server.port)
 
     def commands_hash(self) -> str:
         """A fingerprint of what registering the slash commands would send, and where."""
@@ -195,6 +293,9 @@ class WizardBot(commands.Bot):
         # New interactions are refused from here on; the write under way finishes before the
         # database closes, and only then does the gateway connection go.
         self.closing = True
+        server, self.metrics_server = self.metrics_server, None
+        if server is not None:
+            await server.stop()
         for stop in self._on_close:
             stop()
         self._on_close.clear()
@@ -219,43 +320,138 @@ async def _run(settings: Settings) -> None:
         task.add_done_callback(closing.discard)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop)
+        try:
+            loop.add_signal_handler(signum, stop)
+        except NotImplementedError:
+            # Windows: Ctrl+C arrives as KeyboardInterrupt instead, after asyncio.run has cancelled
+            # the bot, whose `async with` closes it the same way.
+            break
     async with bot:
         assert settings.token is not None
         await bot.start(settings.token)
 
 
-def main() -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"Configuration error: {error}", file=sys.stderr)
-        return 2
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """Read the command line; argparse prints usage errors and --help itself (SystemExit)."""
+    parser = argparse.ArgumentParser(
+        prog="bot.py", description="Run the Wizard Discord bot, or copy and restore its database."
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    commands_ = parser.add_subparsers(dest="command", metavar="COMMAND")
+    backup = commands_.add_parser(
+        "backup", help="copy the database (WIZARD_DATABASE_PATH) to PATH; safe while the bot runs"
+    )
+    backup.add_argument("path", type=Path, help="the copy to write, or a folder to put a dated copy in")
+    backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    restore = commands_.add_parser(
+        "restore", help="replace the database with the backup PATH; the bot must be stopped"
+    )
+    restore.add_argument("path", type=Path, help="a copy made by `backup`")
+    return parser.parse_args(list(argv))
+
+
+def in_use_message(error: DatabaseInUseError) -> str:
+    owner = f" (pid {error.pid})" if error.pid is not None else ""
+    return (
+        f"Another Wizard bot is already using {error.database}{owner}. Stop it first, or give this one "
+        "its own WIZARD_DATABASE_PATH."
+    )
+
+
+def start_failure(error: Exception, settings: Settings) -> str | None:
+    """The one line printed when starting fails this way, or None for a bug (shown as a traceback)."""
+    path = settings.database_path
+    if isinstance(error, DatabaseInUseError):
+        return in_use_message(error)
+    if isinstance(error, MigrationError):
+        return f"Could not update the database at {path}: {error}"
+    if isinstance(error, DatabaseLocationError | sqlite3.Error):
+        return f"Could not open the database at {path} (WIZARD_DATABASE_PATH): {error}"
+    if isinstance(error, MetricsServerError):
+        return f"Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): {error}"
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your application "
+            "at https://discord.com/developers/applications into .env."
+        )
+    if isinstance(error, OSError | aiohttp.ClientError):
+        return f"Could not reach Discord: {error}"
+    return None
+
+
+def start(settings: Settings) -> int:
+    """Run the bot until it is stopped; the exit status."""
     if settings.token is None:
         print(token_guidance(), file=sys.stderr)
         return 1
     setup_logging(settings)
     try:
         asyncio.run(_run(settings))
-    except MigrationError as error:
-        print(f"Could not update the database at {settings.database_path}: {error}", file=sys.stderr)
-        return 1
-    except sqlite3.Error as error:
-        print(f"Could not open the database at {settings.database_path}: {error}", file=sys.stderr)
-        return 1
-    except discord.LoginFailure:
-        print(
-            "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your application "
-            "at https://discord.com/developers/applications into .env.",
-            file=sys.stderr,
-        )
-        return 1
-    except (OSError, aiohttp.ClientError) as error:
-        message = str(error).replace(settings.token, "[redacted]")
-        print(f"Could not reach Discord: {message}", file=sys.stderr)
+    except KeyboardInterrupt:
+        return 0
+    except Exception as error:
+        message = start_failure(error, settings)
+        if message is None:
+            raise
+        print(message.replace(settings.token, "[redacted]"), file=sys.stderr)
         return 1
     return 0
 
 
+def backup(settings: Settings, target: Path, force: bool) -> int:
+    source = settings.database_path
+    if not source.exists():
+        print(f"Backup failed: there is no database at {source} (WIZARD_DATABASE_PATH)", file=sys.stderr)
+        return 1
+    try:
+        copy = backup_database(source, target, force=force)
+    except BackupError as error:
+        print(f"Backup failed: {error}", file=sys.stderr)
+        return 1
+    print(f"Copied the database {source} to {copy}")
+    return 0
+
+
+def restore(settings: Settings, backup_path: Path) -> int:
+    known = len(find_migrations(MIGRATIONS_DIR))
+    try:
+        kept, schema = restore_database(backup_path, settings.database_path, max_version=known)
+    except DatabaseInUseError as error:
+        owner = f" (pid {error.pid})" if error.pid is not None else ""
+        message = f"Restore refused: a Wizard bot is using {error.database}{owner}; stop it first."
+        print(message, file=sys.stderr)
+        return 1
+    except BackupError as error:
+        print(f"Restore failed: {error}", file=sys.stderr)
+        return 1
+    print(f"Restored {backup_path} as the database {settings.database_path} (schema version {schema}).")
+    if kept is not None:
+        print(f"The database it replaced is kept as {kept}.")
+    if schema < known:
+        print(f"The bot will bring it up to schema version {known} when it starts.")
+    return 0
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """The command line: no arguments start the bot. Returns the exit status."""
+    try:
+        arguments = parse_arguments(argv)
+    except SystemExit as stop:  # --help, or a usage error argparse has already explained
+        return stop.code if isinstance(stop.code, int) else 0
+    if arguments.version:
+        print(f"{DISTRIBUTION} {version()}")
+        return 0
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    if arguments.command == "backup":
+        return backup(settings, arguments.path, arguments.force)
+    if arguments.command == "restore":
+        return restore(settings, arguments.path)
+    return start(settings)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -43,6 +43,7 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
             "images": True,
             "computer_delay": 0,
             "computer_budget_ms": 5,
+            "metrics_port": None,
         }
         settings.update(overrides)
         bot = create_bot(**settings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from cogs.server_settings.store import ServerSettingsStore
@@ -16,5 +17,11 @@ if TYPE_CHECKING:
 async def setup(bot: WizardBot) -> None:
     tables = TableManager(bot, TableStore(bot.db), bot.service(ServerSettingsStore))
     bot.provide(tables, on_close=tables.close)
+    bot.metrics.gauge(
+        "open_tables",
+        "Open tables, by status (lobby or playing)",
+        ("status",),
+        read=lambda: Counter(table.status for table in tables.tables.values()),
+    )
     await tables.restore()
     bot.add_components(*FAMILIES)

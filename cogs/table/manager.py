@@ -52,6 +52,7 @@ from wizard_core import (
     Rules,
     RulesError,
     WizardError,
+    decode,
 )
 from wizard_core.variants import VARIANTS
 
@@ -81,6 +82,9 @@ class TableManager(TableHandlers):
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self._catching_up: asyncio.Task[None] | None = None
+        self.actions = bot.metrics.counter(
+            "actions_total", "Moves stored, by kind and by whom", ("kind", "by")
+        )
         settings = bot.settings
         self.delivery = Delivery(bot, store)
         self.announcer = Announcer(self.delivery, count_step=1.0 if settings.computer_delay else 0.0)
@@ -492,6 +496,8 @@ class TableManager(TableHandlers):
             await self.store.append(table.id, game.version, new_entries, now(), news)
         table.game = after
         table.turns.pop(seat, None)
+        by = "computer" if table.seats[seat].played_by_computer else "member"
+        self.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
         return news
 
     @staticmethod

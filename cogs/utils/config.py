@@ -1,4 +1,9 @@
-"""The bot's settings, read from the environment and from a `.env` file in the working directory."""
+"""The bot's settings, read from the environment and from a `.env` file in the working directory.
+
+Relative database paths are taken from the project directory (the one holding bot.py), never from the
+directory the bot happens to be started in, so `make run`, systemd and a shell in another folder all
+find the same database.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +17,21 @@ from typing import Any
 
 from dotenv import dotenv_values
 
-__all__ = ("LOG_LEVELS", "RedactTokenFilter", "Settings", "SettingsError", "load_settings")
+__all__ = (
+    "DEFAULT_DATABASE_PATH",
+    "LOG_LEVELS",
+    "PROJECT_DIR",
+    "RedactTokenFilter",
+    "Settings",
+    "SettingsError",
+    "load_settings",
+)
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-DEFAULT_DATABASE_PATH = Path("data/wizard.sqlite3")
+# cogs/utils/config.py -> the project directory, where bot.py and migrations/ are.
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+DEFAULT_DATABASE_PATH = PROJECT_DIR / "data" / "wizard.sqlite3"
+DEFAULT_METRICS_HOST = "127.0.0.1"
 REDACTED = "[redacted]"
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
@@ -43,6 +59,9 @@ class Settings:
     # decision (milliseconds).
     computer_delay: float = 1.5
     computer_budget_ms: float = 100.0
+    # The health and metrics server: off unless a port is given (0 picks a free one, for tests).
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
 
 
 def _parse_token(raw: str) -> str | None:
@@ -60,9 +79,19 @@ def _parse_token(raw: str) -> str | None:
 def _parse_database_path(raw: str) -> Path:
     if not raw.strip():
         return DEFAULT_DATABASE_PATH
-    path = Path(raw.strip()).expanduser()
+    path = PROJECT_DIR / Path(raw.strip()).expanduser()  # an absolute path stays as it is
     if path.is_dir():
         raise SettingsError(f"WIZARD_DATABASE_PATH must be a file path, got the directory {raw!r}")
+    # The folder is created on start; a file where a folder should be would only fail there, and
+    # with an error that does not say which setting is at fault.
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise SettingsError(
+                    f"WIZARD_DATABASE_PATH must be inside a folder, but {str(parent)!r} is a file "
+                    f"(got {raw!r})"
+                )
+            break
     return path
 
 
@@ -98,6 +127,22 @@ def _parse_images(raw: str) -> bool:
     if text in _FALSE:
         return False
     raise SettingsError(f"WIZARD_IMAGES must be 1 (pictures of hands, tables and scores) or 0, got {raw!r}")
+
+
+def _parse_metrics_port(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdecimal() or int(text) > 65535:
+        raise SettingsError(f"WIZARD_METRICS_PORT must be a port from 0 to 65535 (empty: off), got {raw!r}")
+    return int(text)
+
+
+def _parse_metrics_host(raw: str) -> str:
+    host = raw.strip() or DEFAULT_METRICS_HOST
+    if any(char.isspace() or char in "/[]" for char in host):
+        raise SettingsError(f"WIZARD_METRICS_HOST must be an address like 127.0.0.1 or 0.0.0.0, got {raw!r}")
+    return host
 
 
 def _number_parser(
@@ -139,13 +184,15 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
         "WIZARD_COMPUTER_BUDGET_MS",
         _number_parser("WIZARD_COMPUTER_BUDGET_MS", 1, 2000, 100.0, "milliseconds"),
     ),
+    "metrics_port": ("WIZARD_METRICS_PORT", _parse_metrics_port),
+    "metrics_host": ("WIZARD_METRICS_HOST", _parse_metrics_host),
 }
 
 
 def _check_override(name: str, value: Any) -> Any:
     """Give an override the same type and checks as the value read from the environment."""
     if value is None:
-        if name in ("token", "dev_guild_id"):
+        if name in ("token", "dev_guild_id", "metrics_port"):
             return None
         raise SettingsError(f"{name} cannot be None")
     if name == "database_path":
@@ -156,6 +203,8 @@ def _check_override(name: str, value: Any) -> Any:
         return bool(value)
     if name == "dev_guild_id":
         return _parse_dev_guild_id(str(value))
+    if name == "metrics_port" and isinstance(value, int):
+        return _parse_metrics_port(str(value))
     if name in ("lobby_timeout_minutes", "computer_delay", "computer_budget_ms") and isinstance(
         value, int | float
     ):

@@ -3,14 +3,19 @@
 Every statement runs on a single connection, so a statement issued while a transaction is open would
 silently join it. The helpers therefore share one lock with `transaction()`: a read never sees another
 task's uncommitted writes, and a write never lands inside someone else's transaction.
+
+One process at a time may open a database (`cogs.hosting.lock`), and a database that already has a
+schema is copied beside itself before new migrations change it (`cogs.hosting.backup`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,14 +23,22 @@ from typing import Any
 
 import aiosqlite
 
+from cogs.hosting import lock
+from cogs.hosting.backup import BackupError, backup_before_migration
+from cogs.hosting.lock import DatabaseInUseError
+
 __all__ = (
     "Database",
+    "DatabaseInUseError",
+    "DatabaseLocationError",
     "Migration",
     "MigrationError",
     "apply_migrations",
     "find_migrations",
     "split_statements",
 )
+
+log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"(\d{4})_[A-Za-z0-9_]+\.sql")
@@ -35,6 +48,10 @@ Parameters = Iterable[Any]
 
 class MigrationError(RuntimeError):
     """A migration could not be applied; the database is left as it was before that file."""
+
+
+class DatabaseLocationError(RuntimeError):
+    """The database's folder cannot be created or written (a file in the way, no permission)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +113,18 @@ async def _user_version(conn: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def apply_migrations(conn: aiosqlite.Connection, directory: Path) -> list[str]:
+async def apply_migrations(
+    conn: aiosqlite.Connection,
+    directory: Path,
+    *,
+    before_upgrade: Callable[[int], Awaitable[object]] | None = None,
+) -> list[str]:
     """Apply the migrations above `PRAGMA user_version`, each in its own transaction.
 
     The connection must be in autocommit mode (`isolation_level=None`). Returns the names applied.
     A failing file is rolled back completely and reported as MigrationError; earlier files stay applied.
+    `before_upgrade(version)` is awaited first when a database that already has a schema is about to
+    get migration `version` and later ones (not for a new database, nor when nothing is pending).
     """
     migrations = find_migrations(directory)
     current = await _user_version(conn)
@@ -109,6 +133,8 @@ async def apply_migrations(conn: aiosqlite.Connection, directory: Path) -> list[
             f"the database is at schema version {current} but only {len(migrations)} migrations exist; "
             "is this an older version of the bot?"
         )
+    if before_upgrade is not None and 0 < current < len(migrations):
+        await before_upgrade(current + 1)
     applied = []
     for migration in migrations[current:]:
         # executescript() would commit before running, so each statement is executed on its own
@@ -128,31 +154,72 @@ async def apply_migrations(conn: aiosqlite.Connection, directory: Path) -> list[
     return applied
 
 
+def _claim(path: Path) -> lock.DatabaseLock:
+    """Create the database's folder and take its lock, saying plainly what stands in the way."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+        raise DatabaseLocationError(f"cannot create the folder {path.parent}: {blocker} is a file") from error
+    except OSError as error:
+        raise DatabaseLocationError(
+            f"cannot create the folder {path.parent}: {error.strerror or error}"
+        ) from error
+    try:
+        return lock.acquire(path)
+    except OSError as error:
+        raise DatabaseLocationError(
+            f"cannot create {lock.lock_path(path)}: {error.strerror or error}"
+        ) from error
+
+
+async def _backup_before(path: Path, version: int) -> None:
+    try:
+        copy = await asyncio.to_thread(backup_before_migration, path, version)
+    except BackupError as error:
+        raise MigrationError(f"no migration was applied: the backup before it failed: {error}") from error
+    log.info("Copied the database to %s before applying migration %04d", copy, version)
+
+
 class Database:
     """One SQLite connection shared by the whole bot."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, held: lock.DatabaseLock | None = None) -> None:
         self._conn = conn
+        self._held = held
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
         self._closed = False
+        # Called with the seconds each COMMIT of `transaction()` took (for the metrics).
+        self.on_commit: Callable[[float], None] | None = None
 
     @classmethod
     async def open(cls, path: Path, migrations_dir: Path) -> Database:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        Raises DatabaseInUseError when another process has it open, DatabaseLocationError when its
+        folder cannot be made, MigrationError and sqlite3.Error.
+        """
+        held = _claim(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except BaseException:
+            held.release()
+            raise
         try:
             conn.row_factory = sqlite3.Row
             await _run(conn, "PRAGMA journal_mode = WAL")
             await _run(conn, "PRAGMA foreign_keys = ON")
             await _run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await apply_migrations(conn, migrations_dir)
+            await apply_migrations(
+                conn, migrations_dir, before_upgrade=lambda version: _backup_before(path, version)
+            )
         except BaseException:
             # aiosqlite's worker thread keeps the process alive until the connection is closed.
             await conn.close()
+            held.release()
             raise
-        return cls(conn)
+        return cls(conn, held)
 
     @property
     def closed(self) -> bool:
@@ -187,12 +254,22 @@ class Database:
             await _run(conn, "BEGIN IMMEDIATE")
             try:
                 yield conn
+                started = time.perf_counter()
                 await _run(conn, "COMMIT")
+                self._observe_commit(time.perf_counter() - started)
             except BaseException:
                 # SQLite may already have rolled back by itself (for example on a full disk).
                 if conn.in_transaction:
                     await _run(conn, "ROLLBACK")
                 raise
+
+    def _observe_commit(self, seconds: float) -> None:
+        if self.on_commit is None:
+            return
+        try:
+            self.on_commit(seconds)
+        except Exception:  # a measurement never turns a committed write into a failed one
+            log.exception("The commit observer failed")
 
     async def fetchone(self, sql: str, parameters: Parameters = ()) -> sqlite3.Row | None:
         async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
@@ -219,6 +296,24 @@ class Database:
             (key, value),
         )
 
+    async def check_writable(self) -> None:
+        """Raise unless a write could be committed now: one is made to `meta` and rolled back.
+
+        Waits for the transaction under way. sqlite3.Error says what failed (a read-only file, a
+        lock held by another program); RuntimeError that the database is closed.
+        """
+        async with self._locked() as conn:
+            await _run(conn, "BEGIN IMMEDIATE")
+            try:
+                await _run(
+                    conn,
+                    "INSERT INTO meta (key, value) VALUES ('health_check', '')"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                )
+            finally:
+                if conn.in_transaction:
+                    await _run(conn, "ROLLBACK")
+
     async def close(self) -> None:
         """Wait for the transaction under way, then close the connection. Safe to call twice."""
         if self._closed:
@@ -227,4 +322,8 @@ class Database:
             if self._closed:
                 return
             self._closed = True
-            await self._conn.close()
+            try:
+                await self._conn.close()
+            finally:
+                if self._held is not None:
+                    self._held.release()

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.hosting.metrics import interaction_finished, interaction_started
+
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on my side. The error was logged; please try again."
@@ -85,11 +87,15 @@ async def report_failure(
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None], what: str) -> None:
-    """Run the handling of an interaction; any failure is answered by ``report_failure``."""
+    """Run the handling of an interaction; any failure is answered by ``report_failure``. Its handling
+    time goes into the bot's metrics (``cogs.hosting.metrics``)."""
+    interaction_started(interaction)
     try:
         await work
     except Exception as error:
         await report_failure(interaction, error, what)
+    finally:
+        interaction_finished(interaction)
 
 
 def explain_command_error(error: app_commands.AppCommandError) -> str | None:

@@ -10,16 +10,51 @@ import pytest
 from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults() -> None:
     assert load_settings({}) == Settings(
         token=None,
-        database_path=Path("data/wizard.sqlite3"),
+        database_path=PROJECT / "data" / "wizard.sqlite3",
         log_level="INFO",
         dev_guild_id=None,
         force_sync=False,
+        metrics_port=None,
+        metrics_host="127.0.0.1",
     )
+
+
+def test_database_path_does_not_depend_on_the_start_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_settings({}).database_path == PROJECT / "data" / "wizard.sqlite3"
+    # A relative path is taken from the project directory too; an absolute one is kept.
+    relative = load_settings({"WIZARD_DATABASE_PATH": "db/bot.sqlite3"})
+    assert relative.database_path == PROJECT / "db" / "bot.sqlite3"
+    absolute = load_settings({"WIZARD_DATABASE_PATH": str(tmp_path / "x.db")})
+    assert absolute.database_path == tmp_path / "x.db"
+
+
+def test_a_file_where_the_database_folder_should_be_is_named(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"WIZARD_DATABASE_PATH": str(tmp_path / "notes.txt" / "data" / "wizard.sqlite3")})
+    assert str(raised.value).startswith(
+        f"WIZARD_DATABASE_PATH must be inside a folder, but '{tmp_path / 'notes.txt'}' is a file"
+    )
+
+
+@pytest.mark.parametrize(("value", "port"), [("", None), ("0", 0), ("9100", 9100), (" 65535 ", 65535)])
+def test_metrics_port(value: str, port: int | None) -> None:
+    assert load_settings({"WIZARD_METRICS_PORT": value}).metrics_port == port
+    assert load_settings({}, metrics_port=port).metrics_port == port
+
+
+def test_metrics_host_defaults_to_this_machine_only() -> None:
+    assert load_settings({}).metrics_host == "127.0.0.1"
+    assert load_settings({"WIZARD_METRICS_HOST": " 0.0.0.0 "}).metrics_host == "0.0.0.0"
 
 
 def test_every_setting_is_read() -> None:
@@ -44,6 +79,8 @@ def test_empty_values_mean_the_default() -> None:
             "WIZARD_DEV_GUILD_ID",
             "WIZARD_SYNC_COMMANDS",
             "WIZARD_IMAGES",
+            "WIZARD_METRICS_PORT",
+            "WIZARD_METRICS_HOST",
         ],
         "",
     )
@@ -64,6 +101,9 @@ def test_empty_values_mean_the_default() -> None:
         ("WIZARD_IMAGES", "sometimes", "WIZARD_IMAGES must be 1"),
         ("WIZARD_DATABASE_PATH", ".", "WIZARD_DATABASE_PATH must be a file path"),
         ("DISCORD_TOKEN", "Bot abc.def", "DISCORD_TOKEN must be the bot token alone"),
+        ("WIZARD_METRICS_PORT", "65536", "WIZARD_METRICS_PORT must be a port from 0 to 65535"),
+        ("WIZARD_METRICS_PORT", "http", "WIZARD_METRICS_PORT must be a port from 0 to 65535"),
+        ("WIZARD_METRICS_HOST", "http://x", "WIZARD_METRICS_HOST must be an address"),
     ],
 )
 def test_bad_values_name_the_setting(variable: str, value: str, message: str) -> None:
@@ -100,7 +140,7 @@ def test_overrides_replace_the_environment() -> None:
         dev_guild_id=42,
         force_sync=True,
     )
-    assert settings == Settings(None, Path("elsewhere.db"), "WARNING", 42, True)
+    assert settings == Settings(None, PROJECT / "elsewhere.db", "WARNING", 42, True)
 
 
 @pytest.mark.parametrize(

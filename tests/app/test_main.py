@@ -9,6 +9,8 @@ import asyncio
 import logging
 import os
 import signal
+import socket
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +31,8 @@ def environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
         if key == "DISCORD_TOKEN" or key.startswith("WIZARD_"):
             monkeypatch.delenv(key)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    # The default database is in the project directory; a test keeps its own.
+    monkeypatch.setenv("WIZARD_DATABASE_PATH", str(tmp_path / "data" / "wizard.sqlite3"))
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
     yield tmp_path
@@ -86,3 +90,38 @@ def test_sigterm_closes_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert bot.main() == 0
     assert closed == [True]
     assert (tmp_path / "data" / "wizard.sqlite3").exists()
+
+
+def test_version_comes_from_pyproject(capsys: pytest.CaptureFixture[str]) -> None:
+    with (Path(bot.__file__).parent / "pyproject.toml").open("rb") as file:
+        expected = tomllib.load(file)["project"]["version"]
+    assert bot.version() == expected
+    assert bot.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"wizard-discord-bot {expected}\n"
+
+
+def test_an_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bot.main(["bakup", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "usage: bot.py" in err
+    assert "invalid choice: 'bakup'" in err
+
+
+def test_a_metrics_port_in_use_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def start(self: WizardBot, token: str) -> None:
+        await self.start_metrics_server()
+
+    monkeypatch.setattr(WizardBot, "start", start)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("WIZARD_METRICS_PORT", str(port))
+        assert bot.main() == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(
+        "Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): "
+        f"cannot serve metrics on 127.0.0.1:{port}: "
+    )

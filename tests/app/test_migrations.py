@@ -155,3 +155,60 @@ async def test_close_waits_for_the_transaction_under_way(tmp_path: Path) -> None
     await reopened.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.get_meta("late")
+
+
+def backups(path: Path) -> list[str]:
+    return sorted(p.name.split(".before-")[1][:4] for p in path.parent.glob(f"{path.name}.before-*.bak"))
+
+
+async def test_a_database_with_a_schema_is_copied_before_new_migrations(tmp_path: Path) -> None:
+    migrations = write_migrations(
+        tmp_path / "migrations", {"0001_first.sql": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"}
+    )
+    path = tmp_path / "wizard.sqlite3"
+    db = await Database.open(path, migrations)
+    await db.set_meta("before", "kept")
+    await db.close()
+    assert backups(path) == []  # a new database has nothing to keep
+    (migrations / "0002_second.sql").write_text("CREATE TABLE second (id INTEGER);", encoding="utf-8")
+    (migrations / "0003_third.sql").write_text("DROP TABLE meta;", encoding="utf-8")
+
+    db = await Database.open(path, migrations)
+    await db.close()
+
+    [copy] = path.parent.glob("wizard.sqlite3.before-0002-*.bak")
+    assert schema(copy) == (1, ["meta"])
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'before'").fetchall() == [("kept",)]
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    conn.close()
+    assert schema(path) == (3, ["second"])
+
+    db = await Database.open(path, migrations)  # nothing pending: no copy
+    await db.close()
+    assert backups(path) == ["0002"]
+
+
+async def test_only_the_last_three_copies_before_migrations_are_kept(tmp_path: Path) -> None:
+    migrations = write_migrations(tmp_path / "migrations", {"0001_t1.sql": "CREATE TABLE t1 (x);"})
+    path = tmp_path / "wizard.sqlite3"
+    await (await Database.open(path, migrations)).close()
+    for version in range(2, 7):
+        (migrations / f"{version:04d}_t{version}.sql").write_text(f"CREATE TABLE t{version} (x);", "utf-8")
+        await (await Database.open(path, migrations)).close()
+
+    assert backups(path) == ["0004", "0005", "0006"]
+    [before_last] = path.parent.glob("wizard.sqlite3.before-0006-*.bak")
+    assert schema(before_last)[0] == 5
+
+
+async def test_a_failed_migration_leaves_its_backup(tmp_path: Path) -> None:
+    migrations = write_migrations(tmp_path / "migrations", {"0001_first.sql": "CREATE TABLE first (id);"})
+    path = tmp_path / "wizard.sqlite3"
+    await (await Database.open(path, migrations)).close()
+    (migrations / "0002_broken.sql").write_text("CREATE TABLE (;", encoding="utf-8")
+
+    with pytest.raises(MigrationError, match="0002_broken"):
+        await Database.open(path, migrations)
+    assert backups(path) == ["0002"]
+    assert schema(path) == (1, ["first"])

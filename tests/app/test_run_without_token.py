@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 
 
-def run_bot(cwd: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
+def run_bot(cwd: Path, *arguments: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
     # No DISCORD_TOKEN or WIZARD_* from the developer's shell, and a working directory without a .env:
     # the bot reads .env from its working directory only, never from the repository.
     env = {
@@ -20,7 +21,13 @@ def run_bot(cwd: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
     }
     env.update(extra_env)
     return subprocess.run(
-        [sys.executable, str(BOT)], cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, str(BOT), *arguments],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -45,3 +52,12 @@ def test_bad_setting_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("Configuration error: WIZARD_LOG_LEVEL must be one of DEBUG, INFO, WARNING")
     assert line.endswith(", got 'LOUD'")
+
+
+def test_version_needs_no_token(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "--version")
+
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert re.fullmatch(r"wizard-discord-bot \d+\.\d+\.\d+\n", result.stdout)
+    assert not (tmp_path / "data").exists()
