@@ -3,7 +3,9 @@
 Prints, per kind of picture, the time to draw one (best, median and p95 in ms) and its size in KB:
 - a hand of 20 cards (the largest, three rows) on the player's turn, playable cards raised, and a hand
   of 8 cards waiting for others;
-- the table picture of a 6-player game with a trick under way (drawn after every action);
+- the table picture of a 6-player game with a trick under way (drawn after every action), with plain
+  names and with names in every script (accents, Greek, Cyrillic, Chinese, Korean, emoji: the text is
+  set in several faces, each character in one that has it);
 - the final chart of a 3-player game (20 rounds) and of a 6-player game (10 rounds);
 - the first picture of a process, which also draws the card faces and the palette once;
 - a cached picture, and the cost of the worker-thread hop (``asyncio.to_thread``) that drawing takes.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import random
 import statistics
 import subprocess
@@ -69,6 +72,32 @@ def table_scenes(count: int) -> list[TableScene]:
                 break
             game.apply(rng.choice(game.legal_actions()))
     return scenes
+
+
+WORLD_NAMES = (
+    "🤖 Ada (Easy)",
+    "Jürgen Weiß",
+    "Ελένη",
+    "Дмитрий Иванов",
+    "张伟 山田",
+    "김민준 🎲",
+    "Zoë 👍🏽",
+    "Ben (🤖 away)",
+)
+
+
+def world_tables(scenes: Sequence[TableScene]) -> list[TableScene]:
+    """The same tables, their players named in every script (and with emoji)."""
+    return [
+        dataclasses.replace(
+            scene,
+            slots=tuple(
+                dataclasses.replace(slot, name=WORLD_NAMES[(number + seat) % len(WORLD_NAMES)])
+                for seat, slot in enumerate(scene.slots)
+            ),
+        )
+        for number, scene in enumerate(scenes)
+    ]
 
 
 def chart_scenes(count: int, players: int) -> list[ChartScene]:
@@ -161,7 +190,9 @@ def main() -> int:
     ok = True
     ok &= report("hand, 20 cards", *measure(images.draw_hand, hand_scenes(samples, 20, on_turn=True)))
     ok &= report("hand, 8 cards", *measure(images.draw_hand, hand_scenes(samples, 8, on_turn=False)))
-    ok &= report("table, 6 players", *measure(images.draw_table, table_scenes(samples)))
+    tables = table_scenes(samples)
+    ok &= report("table, 6 players", *measure(images.draw_table, tables))
+    ok &= report("table, world names", *measure(images.draw_table, world_tables(tables)))
     ok &= report("chart, 3 players", *measure(images.draw_chart, chart_scenes(charts, 3)))
     ok &= report("chart, 6 players", *measure(images.draw_chart, chart_scenes(charts, 6)))
     cached, off_loop = asyncio.run(thread_hop_ms(hand_scenes(samples, 8, on_turn=False)))

@@ -1,8 +1,9 @@
-"""Write the README's pictures, docs/images/hand.png and docs/images/chart.png, with the bot's own code.
+"""Write the README's pictures, docs/images/hand.png, table.png and chart.png, with the bot's own code.
 
-Both come from one seeded 4-player Camelot game, drawn by ``cogs.table.pictures`` exactly as the bot
-attaches them: a hand on its player's turn (special cards, trump cards, and cards that may not be
-played because suit must be followed), and the final chart of running totals.
+All three come from one seeded 4-player Camelot game, drawn by ``cogs.table.pictures`` exactly as the
+bot attaches them: a hand on its player's turn (special cards, trump cards, and cards that may not be
+played because suit must be followed), the table at that moment, and the final chart of running
+totals. The players' names are in several scripts, with a computer's robot, as members' names are.
 
 The game is played at random, except for the bids: each round is first played out on a copy to learn
 who takes how many tricks (the cards played do not depend on the bids), and players then bid that, off
@@ -25,7 +26,7 @@ from wizard_core.cards import CAMELOT_FACES
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "docs" / "images"
-NAMES = ["Morgana", "Percival", "Gwen", "Lancelot"]
+NAMES = ["Morgana", "Ελένη", "Дмитрий", "🤖 Ada (Easy)"]
 SEED = 2024
 
 
@@ -61,10 +62,11 @@ def good_turn(view: PlayerView) -> bool:
 
 
 def main() -> None:
-    """Play the game, keep the first good turn's hand, and write both pictures."""
+    """Play the game, keep the first good turn's hand and table, and write the three pictures."""
     game = Game(NAMES, Rules("camelot"), seed=SEED)
     bidding = random.Random(SEED)
     hand: bytes | None = None
+    table = b""
     while not game.is_over:
         if game.phase is Phase.CHOOSE_TRUMP:
             game.apply(bidding.choice(game.legal_actions()))
@@ -85,12 +87,13 @@ def main() -> None:
             assert player is not None
             if hand is None and good_turn(game.view(player)):
                 hand = images.hand_png(game.view(player))
+                table = images.table_png(game.public_view())
             game.apply(rng.choice(game.legal_actions()))
     if hand is None:
         raise SystemExit("no turn with a hand worth showing; try another SEED")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     chart = images.chart_png(game.result(), game.players)
-    for name, data in (("hand.png", hand), ("chart.png", chart)):
+    for name, data in (("hand.png", hand), ("table.png", table), ("chart.png", chart)):
         (OUTPUT / name).write_bytes(data)
         print(f"wrote {(OUTPUT / name).relative_to(ROOT)} ({len(data) / 1024:.0f} KB)")
     print("final totals:", dict(zip(game.players, game.totals, strict=True)))

@@ -47,6 +47,7 @@ from simcord.backend.models import Message as StoredMessage
 from cogs.table import manager as manager_module
 from cogs.table import pictures as images
 from cogs.table import render
+from cogs.table.delivery import turn_deadline
 from cogs.table.pictures import HandScene
 from cogs.table.render import TRUMP_MARK
 from wizard_core import Card, Game, Phase, Rules, decode
@@ -340,7 +341,10 @@ async def test_a_refused_picture_leaves_the_text(simcord_env: Env) -> None:
     await act(table, rng=rng)
     message = stored(simcord_env, table.channel.id, table.message_id)
     assert not message.attachments and "image" not in message.embeds[0]
-    assert message.embeds[0]["description"] == render.table_embed(table.game.public_view()).description
+    bot_table = table.bot_table
+    assert bot_table is not None
+    expected = render.table_embed(table.game.public_view(), deadline=turn_deadline(bot_table))
+    assert message.embeds[0]["description"] == expected.description
     await act(table, rng=rng)  # the next change brings the picture back
     check_pictures(table)
     assert_valid_discord_payloads(simcord_env)

@@ -275,6 +275,7 @@ async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatc
     game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=4)
     file = await images.hand_file(game.view(0))
     assert isinstance(file, discord.File) and file.filename == images.HAND_FILENAME
+    assert file.description and file.description.startswith("Your hand")
     decoded(file.fp.read())
     again = await images.hand_file(game.view(0))  # cached: not drawn again
     assert again.fp.read().startswith(PNG_SIGNATURE)
@@ -286,6 +287,7 @@ async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatc
     assert (table.filename, chart.filename) == (images.TABLE_FILENAME, images.CHART_FILENAME)
 
 
-def test_text_uses_the_font_inside_pillow() -> None:
-    # ImageFont.load_default(size=...) is the font in Pillow's wheel: no system font is needed.
-    assert font(20).getname()[0] == "Aileron"
+def test_text_uses_noto_sans_from_a_dependency() -> None:
+    # The font comes with the bot's dependencies (manimgx-fonts): no system font is needed.
+    assert font(20).getname() == ("Noto Sans", "Regular")
+    assert "site-packages" in str(font(20).path) or "manimgx_fonts" in str(font(20).path)

@@ -1,15 +1,18 @@
 """Pictures for the game's messages: a player's hand, the trick and trump on the table, the final chart.
 
-Everything is drawn with Pillow: no card art, no system font. Like ``render``, this package only ever
-receives the rules core's views. Each picture goes through a *scene* (``scenes``): a small hashable
-value holding exactly what the picture shows. Scenes are the keys of an LRU cache of PNG bytes
-(``cache``), so the same content is drawn once, and drawing runs in a worker thread so the event loop
-never waits for it.
+Everything is drawn with Pillow: no card art, no system font (the fonts come with the dependencies).
+Like ``render``, this package only ever receives the rules core's views. Each picture goes through a
+*scene* (``scenes``): a small hashable value holding exactly what the picture shows. Scenes are the keys
+of an LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in a
+worker thread so the event loop never waits for it. Each file sent carries alt text saying what its
+picture shows (``describe``).
 
 Speed comes from drawing each card face once (``cards``): a hand (``hand``) or a trick (``table``) is
 a handful of pastes of those tiles, a few lines of text and a PNG encode through a shared palette
 (``png``); the chart (``chart``) is drawn in full colour. ``style`` holds the sizes and colours,
-``sprites`` the text and shapes everything is built from, ``icons`` the special cards' emblems.
+``sprites`` the text and shapes everything is built from, ``glyphs`` the fonts and which of them draws
+each character (every script, emoji as one-colour glyphs, never a box), ``icons`` the special cards'
+emblems.
 """
 
 from cogs.table.pictures.cache import (
@@ -25,6 +28,7 @@ from cogs.table.pictures.cache import (
     table_png,
 )
 from cogs.table.pictures.chart import draw_chart
+from cogs.table.pictures.describe import chart_description, hand_description, table_description
 from cogs.table.pictures.hand import draw_hand
 from cogs.table.pictures.scenes import (
     ChartScene,
@@ -48,15 +52,18 @@ __all__ = [
     "Slot",
     "TableScene",
     "cache_clear",
+    "chart_description",
     "chart_file",
     "chart_png",
     "chart_scene",
     "draw_chart",
     "draw_hand",
     "draw_table",
+    "hand_description",
     "hand_file",
     "hand_png",
     "hand_scene",
+    "table_description",
     "table_file",
     "table_png",
     "table_scene",

@@ -1,5 +1,6 @@
 """Pictures by content: each is drawn once from its scene and kept in a small LRU cache of PNG bytes, and
-handed out as bytes or as a ``discord.File`` drawn in a worker thread, so the event loop never waits."""
+handed out as bytes or as a ``discord.File`` drawn in a worker thread, so the event loop never waits.
+Each file carries its alt text (``describe``), saying in words what the picture shows."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Generic, TypeVar
 import discord
 
 from cogs.table.pictures.chart import draw_chart
+from cogs.table.pictures.describe import chart_description, hand_description, table_description
 from cogs.table.pictures.hand import draw_hand
 from cogs.table.pictures.scenes import ChartScene, HandScene, TableScene, chart_scene, hand_scene, table_scene
 from cogs.table.pictures.table import draw_table
@@ -116,20 +118,23 @@ def chart_png(result: GameResult, players: Sequence[str]) -> bytes:
     return cached(CHARTS, chart_scene(result, players), draw_chart)
 
 
-def _file(data: bytes, filename: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=filename)
+def _file(data: bytes, filename: str, description: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 async def hand_file(view: PlayerView) -> discord.File:
-    """The hand picture as a file to send, drawn off the event loop unless cached."""
-    return _file(await cached_async(HANDS, hand_scene(view), draw_hand), HAND_FILENAME)
+    """The hand picture as a file to send, drawn off the event loop unless cached, with its alt text."""
+    scene = hand_scene(view)
+    return _file(await cached_async(HANDS, scene, draw_hand), HAND_FILENAME, hand_description(scene))
 
 
 async def table_file(view: PublicView) -> discord.File:
-    """The table picture as a file to send, drawn off the event loop unless cached."""
-    return _file(await cached_async(TABLES, table_scene(view), draw_table), TABLE_FILENAME)
+    """The table picture as a file to send, drawn off the event loop unless cached, with its alt text."""
+    scene = table_scene(view)
+    return _file(await cached_async(TABLES, scene, draw_table), TABLE_FILENAME, table_description(scene))
 
 
 async def chart_file(result: GameResult, players: Sequence[str]) -> discord.File:
-    """The final chart as a file to send, drawn off the event loop unless cached."""
-    return _file(await cached_async(CHARTS, chart_scene(result, players), draw_chart), CHART_FILENAME)
+    """The final chart as a file to send, drawn off the event loop unless cached, with its alt text."""
+    scene = chart_scene(result, players)
+    return _file(await cached_async(CHARTS, scene, draw_chart), CHART_FILENAME, chart_description(scene))

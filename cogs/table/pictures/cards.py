@@ -12,7 +12,17 @@ import math
 from PIL import Image, ImageDraw
 
 from cogs.table.pictures.icons import draw_icon
-from cogs.table.pictures.sprites import fit_size, font, paste, rounded_sprite, shrink, star, text_sprite
+from cogs.table.pictures.sprites import (
+    draw_runs,
+    fit_size,
+    font,
+    paste,
+    rounded_sprite,
+    shrink,
+    star,
+    text_length,
+    text_sprite,
+)
 from cogs.table.pictures.style import (
     BACK,
     BACK_LINE,
@@ -29,12 +39,17 @@ from cogs.table.pictures.style import (
     SPECIAL_LOOKS,
     SUIT_COLOURS,
     SUPERSAMPLE,
+    TEXT,
+    TEXT_SMALL,
     Colour,
     Point,
 )
 from cogs.table.render import SUIT_NAMES
 from wizard_core import Suit
 from wizard_core.cards import Card
+
+RANK_SIZE = 34  # the rank in a numbered card's corner
+SPECIAL_NAME_SIZE = 22  # a special card's name, smaller where it would not fit (EXCALIBUR)
 
 __all__ = ["back", "badge", "empty_slot", "is_trump", "pip", "ring", "suit_label", "tile", "trump_mark"]
 
@@ -81,10 +96,10 @@ def _suit_face(draw: ImageDraw.ImageDraw, card: Card, suit: Suit, size: tuple[in
         (0, 0, w - 1, h - 1), radius=CARD_RADIUS * k, fill=PAPER, outline=colour, width=2 * k
     )
     rank = str(card)[:-1]
-    face = font(34 * k)
-    draw.text((9 * k, 5 * k), rank, font=face, fill=colour, stroke_width=k, stroke_fill=colour)
-    left = 9 * k + face.getlength(rank) / 2 + k / 2
-    pip(draw, suit, left, 58 * k, 18 * k, colour)
+    points = RANK_SIZE * k
+    draw_runs(draw, 9 * k, 36 * k, rank, points, colour, stroke=k)
+    left = 9 * k + text_length(rank, points) / 2 + k / 2
+    pip(draw, suit, left, 54 * k, 18 * k, colour)
     pip(draw, suit, w * 0.58, h * 0.7, 50 * k, colour)
 
 
@@ -99,19 +114,12 @@ def _special_face(draw: ImageDraw.ImageDraw, face: int, size: tuple[int, int]) -
     draw.rounded_rectangle(
         (4 * k, 4 * k, w - 1 - 4 * k, h - 1 - 4 * k), radius=(CARD_RADIUS - 3) * k, outline=ink, width=k
     )
-    lines = label.split(" ", 1) if len(label) > 10 else [label]
-    y = 10 * k
+    lines = label.split(" ", 1)  # HOLY / GRAIL, MORGAN / LE FAY
+    baseline = 25 * k
     for line in lines:
-        draw.text(
-            (w / 2, y),
-            line,
-            font=fit_size(line, 17 * k, w - 16 * k),
-            fill=ink,
-            anchor="mt",
-            stroke_width=k // 2,
-            stroke_fill=ink,
-        )
-        y += 18 * k
+        points = fit_size(line, SPECIAL_NAME_SIZE * k, w - 12 * k)
+        draw_runs(draw, (w - text_length(line, points)) / 2, baseline, line, points, ink, stroke=k // 2)
+        baseline += 20 * k
     draw_icon(draw, face, w / 2, h * 0.62 + (4 * k if len(lines) > 1 else 0), 64 * k)
 
 
@@ -222,10 +230,9 @@ def _pip_sprite(suit: Suit, size: int, colour: Colour) -> Image.Image:
 @functools.cache
 def badge(text: str) -> Image.Image:
     """A small dark pill with white text, such as "as Wizard" on a declared Merlin."""
-    face = font(15)
-    width = round(face.getlength(text)) + 14
-    sprite = rounded_sprite((width, 22), 11, (17, 24, 39), (255, 255, 255), 1).copy()
-    ImageDraw.Draw(sprite).text((width / 2, 11), text, font=face, fill=(255, 255, 255), anchor="mm")
+    width, height = round(text_length(text, TEXT_SMALL)) + 16, 30
+    sprite = rounded_sprite((width, height), height // 2, (17, 24, 39), (255, 255, 255), 1).copy()
+    draw_runs(ImageDraw.Draw(sprite), 8, 22, text, TEXT_SMALL, (255, 255, 255, 255))
     return sprite
 
 
@@ -233,8 +240,9 @@ def badge(text: str) -> Image.Image:
 def suit_label(suit: Suit) -> Image.Image:
     """The trump suit under the turned-up card: its symbol and name on a white label."""
     colour = SUIT_COLOURS[suit]
-    name = text_sprite(SUIT_NAMES[suit], 22, colour)
-    sprite = rounded_sprite((name.width + 40, 32), 16, (255, 255, 255), None, 0).copy()
-    paste(sprite, _pip_sprite(suit, 22, colour), 8, 5)
-    paste(sprite, name, 34, (32 - name.height) / 2)
+    name = text_sprite(SUIT_NAMES[suit], TEXT, colour)
+    height = 38
+    sprite = rounded_sprite((name.width + 44, height), height // 2, (255, 255, 255), None, 0).copy()
+    paste(sprite, _pip_sprite(suit, 24, colour), 10, 7)
+    paste(sprite, name, 38, (height - name.height) / 2)
     return sprite

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from cogs.table.pictures.png import png_bytes
 from cogs.table.pictures.scenes import ChartScene
 from cogs.table.pictures.sprites import DRAWING, put_text, text_sprite, text_sprite_once
-from cogs.table.pictures.style import PAD, WIDTH, Colour
+from cogs.table.pictures.style import PAD, TEXT, TEXT_NAME, TEXT_TITLE, WIDTH, Colour
 
 __all__ = ["draw_chart"]
 
@@ -29,9 +29,10 @@ CHART_INK = (31, 41, 55)
 CHART_MUTED = (107, 114, 128)
 GRID = (229, 231, 235)
 NEGATIVE = (254, 242, 242)
-LEGEND_W = 250
-LEFT, RIGHT = 74, WIDTH - LEGEND_W - 16
-TOP, BOTTOM = 64, CHART_H - 56
+LEGEND_W = 270
+LEFT, RIGHT = 84, WIDTH - LEGEND_W - 16
+TOP, BOTTOM = 72, CHART_H - 56
+LEGEND_ROW = 62  # a player's place and name, then their total under it
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ def draw_chart(scene: ChartScene) -> bytes:
         high = max(math.ceil(max(0, *values) / step) * step, low + step)
         plot = _Plot(len(scene.totals), low, high, step)
         canvas = Image.new("RGB", (WIDTH, CHART_H), CHART_BG)
-        put_text(canvas, PAD + 4, PAD, text_sprite_once("Running totals by round", 28, CHART_INK))
+        put_text(canvas, PAD + 4, PAD, text_sprite_once("Running totals by round", TEXT_TITLE, CHART_INK))
         _axes(canvas, plot)
         _lines(canvas, plot, scene, series)
         _legend(canvas, scene, series)
@@ -89,12 +90,15 @@ def _axes(canvas: Image.Image, plot: _Plot) -> None:
         draw.line(
             [(LEFT, y), (RIGHT, y)], fill=CHART_MUTED if value == 0 else GRID, width=2 if value == 0 else 1
         )
-        put_text(canvas, LEFT - 10, y, text_sprite(str(value), 18, CHART_MUTED), "rm")
+        put_text(canvas, LEFT - 10, y, text_sprite(str(value), TEXT, CHART_MUTED), "rm")
     rounds = plot.rounds
-    every = 1 if rounds <= 10 else 2 if rounds <= 20 else 5
-    for number in sorted({*range(0, rounds + 1, every), rounds}):
-        put_text(canvas, plot.x(number), BOTTOM + 8, text_sprite(str(number), 18, CHART_MUTED), "mt")
-    put_text(canvas, LEFT - 10, BOTTOM + 8, text_sprite("round", 18, CHART_MUTED), "rt")
+    every = 1 if rounds <= 10 else 2 if rounds <= 20 else 5 if rounds <= 50 else 10
+    numbers = sorted({*range(0, rounds + 1, every), rounds})
+    if len(numbers) > 2 and plot.x(numbers[-1]) - plot.x(numbers[-2]) < 40:
+        numbers.pop(-2)  # the last round's number, not one crowding it
+    for number in numbers:
+        put_text(canvas, plot.x(number), BOTTOM + 6, text_sprite(str(number), TEXT, CHART_MUTED), "mt")
+    put_text(canvas, LEFT - 10, BOTTOM + 6, text_sprite("round", TEXT, CHART_MUTED), "rt")
 
 
 def _lines(canvas: Image.Image, plot: _Plot, scene: ChartScene, series: list[list[int]]) -> None:
@@ -119,18 +123,19 @@ def _lines(canvas: Image.Image, plot: _Plot, scene: ChartScene, series: list[lis
 
 
 def _legend(canvas: Image.Image, scene: ChartScene, series: list[list[int]]) -> None:
-    """Final places (ties share one, R-2), each with the player's colour, name and total."""
+    """Final places (ties share one, R-2), each with the player's colour and name, their total under it."""
     draw = ImageDraw.Draw(canvas)
     lx = RIGHT + 28
-    put_text(canvas, lx, TOP - 6, text_sprite("Final scores", 20, CHART_MUTED))
-    y = TOP + 30
+    put_text(canvas, lx, TOP - 14, text_sprite("Final scores", TEXT, CHART_MUTED), "lm")
+    y = TOP + 22
+    room = WIDTH - PAD - (lx + 64)
     for p in sorted(range(len(series)), key=lambda p: (scene.places[p], p)):
         first = scene.places[p] == 1
         colour = LINE_COLOURS[p % len(LINE_COLOURS)]
-        draw.rounded_rectangle((lx, y - 5, lx + 22, y + 5), radius=5, fill=colour)
-        put_text(canvas, lx + 30, y, text_sprite(f"{scene.places[p]}.", 20, CHART_MUTED), "lm")
-        total = text_sprite_once(str(series[p][-1]), 21, CHART_INK, bold=first)
-        put_text(canvas, WIDTH - PAD, y, total, "rm")
-        room = WIDTH - PAD - total.width - 8 - (lx + 58)
-        put_text(canvas, lx + 58, y, text_sprite_once(scene.names[p], 20, CHART_INK, room, bold=first), "lm")
-        y += 38
+        draw.rounded_rectangle((lx, y - 6, lx + 24, y + 6), radius=6, fill=colour)
+        put_text(canvas, lx + 32, y, text_sprite(f"{scene.places[p]}.", TEXT, CHART_MUTED), "lm")
+        name = text_sprite_once(scene.names[p], TEXT, CHART_INK, room, bold=first, align="l")
+        put_text(canvas, lx + 64, y, name, "lm")
+        total = text_sprite_once(str(series[p][-1]), TEXT_NAME, CHART_INK, bold=first)
+        put_text(canvas, lx + 64, y + 28, total, "lm")
+        y += LEGEND_ROW

@@ -20,13 +20,14 @@ from cogs.table.pictures.style import (
     INK_MUTED,
     LIFT,
     PAD,
+    TEXT_NAME,
     WIDTH,
     Point,
 )
 
 __all__ = ["draw_hand"]
 
-NAME_ROW = 30  # the names under the cards of the Forehead card round
+NAME_LINES = 2  # a name under a card of the Forehead card round goes on to a second line if need be
 
 
 def draw_hand(scene: HandScene) -> bytes:
@@ -71,7 +72,7 @@ def _draw_faces(scene: HandScene) -> Image.Image:
     height, corners = _layout(len(scene.faces))
     canvas = Image.new("RGB", (WIDTH, height), FELT)
     if not scene.faces:
-        put_text(canvas, WIDTH / 2, height / 2, text_sprite("No cards", 24, INK_MUTED), "mm")
+        put_text(canvas, WIDTH / 2, height / 2, text_sprite("No cards", TEXT_NAME, INK_MUTED), "mm")
     for face, (x, y) in zip(scene.faces, corners, strict=True):
         mark = is_trump(face, scene.trump)
         if scene.playable is None:
@@ -96,11 +97,15 @@ def _draw_backs(count: int) -> Image.Image:
 def _draw_forehead(scene: HandScene) -> Image.Image:
     """The Forehead card round: your own card face down, then every other player's card and name."""
     cards: list[tuple[str, int | None]] = [("You", None), *scene.others]
-    slot_w = min(CARD_W + 24, (WIDTH - 2 * PAD) / len(cards))
-    height = 2 * PAD + CARD_H + NAME_ROW
+    slot_w = min(CARD_W + 60, (WIDTH - 2 * PAD) / len(cards))
+    names = [
+        text_sprite(name, TEXT_NAME, HIGHLIGHT if face is None else INK_LIGHT, slot_w - 6, lines=NAME_LINES)
+        for name, face in cards
+    ]
+    height = 2 * PAD + CARD_H + 6 + max(name.height for name in names)
     canvas = Image.new("RGB", (WIDTH, height), FELT)
     x0 = (WIDTH - slot_w * len(cards)) / 2
-    for index, (name, face) in enumerate(cards):
+    for index, ((_, face), name) in enumerate(zip(cards, names, strict=True)):
         cx = x0 + slot_w * index + slot_w / 2
         if face is not None:
             paste(canvas, tile(face, is_trump(face, scene.trump), False), cx - CARD_W / 2, PAD)
@@ -108,6 +113,5 @@ def _draw_forehead(scene: HandScene) -> Image.Image:
             paste(canvas, back(), cx - CARD_W / 2, PAD)
         else:
             paste(canvas, empty_slot(False), cx - CARD_W / 2, PAD)
-        colour = HIGHLIGHT if face is None else INK_LIGHT
-        put_text(canvas, cx, PAD + CARD_H + 6, text_sprite(name, 20, colour, slot_w - 4), "mt")
+        put_text(canvas, cx, PAD + CARD_H + 6, name, "mt")
     return canvas

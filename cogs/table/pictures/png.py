@@ -9,7 +9,7 @@ from PIL import Image
 
 from cogs.table.pictures.cards import back, badge, empty_slot, ring, suit_label, tile
 from cogs.table.pictures.sprites import paste, text_sprite
-from cogs.table.pictures.style import CARD_H, FELT, HIGHLIGHT, INK_LIGHT, INK_MUTED, LIFT, WIDTH
+from cogs.table.pictures.style import CARD_H, FELT, HIGHLIGHT, INK_LIGHT, INK_MUTED, LIFT, TEXT_NAME, WIDTH
 from wizard_core import Suit
 from wizard_core.cards import EXCALIBUR_FACE, GRAIL_FACE, JESTER_FACE, MERLIN_FACE, MORGAN_FACE, WIZARD_FACE
 
@@ -30,7 +30,7 @@ def card_palette() -> Image.Image:
     sprites += [ring(HIGHLIGHT), empty_slot(True), empty_slot(False), badge("as Wizard"), back()]
     sprites += [suit_label(suit) for suit in Suit]
     sprites += [
-        text_sprite("Trick 10 of 20: won by Ann", 22, ink) for ink in (INK_LIGHT, INK_MUTED, HIGHLIGHT)
+        text_sprite("Trick 10 of 20: won by Ann", TEXT_NAME, ink) for ink in (INK_LIGHT, INK_MUTED, HIGHLIGHT)
     ]
     montage = Image.new("RGB", (WIDTH, 6 * (CARD_H + LIFT)), FELT)
     x = y = row_height = 0

@@ -1,7 +1,8 @@
-"""What every picture is built from: the font, text sprites, stars, smoothed rounded boxes and pasting.
+"""What every picture is built from: fonts, text sprites, stars, smoothed rounded boxes and pasting.
 
-Text uses the font inside Pillow's wheel (``ImageFont.load_default(size=...)``); it has no suit symbols,
-so suits, stars and the emblems of the special cards are drawn as shapes.
+Text is set in the faces of ``glyphs`` (Noto Sans, Noto Emoji, WenQuanYi Micro Hei, …), each character
+by a face that has it: a text is cut into runs, one face each, drawn side by side on one baseline.
+Suits, stars and the emblems of the special cards are drawn as shapes.
 """
 
 from __future__ import annotations
@@ -9,66 +10,170 @@ from __future__ import annotations
 import functools
 import math
 import threading
+import unicodedata
+from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.table.pictures.glyphs import Face, Run, check_covered, clean, clusters, primary, runs
 from cogs.table.pictures.style import SUPERSAMPLE, WIDTH, Colour, Point
 
 __all__ = [
     "DRAWING",
+    "ELLIPSIS",
+    "draw_runs",
+    "fit",
+    "fit_size",
     "font",
     "paste",
     "put_text",
     "rounded_sprite",
     "shrink",
     "star",
+    "text_length",
     "text_sprite",
     "text_sprite_once",
+    "wrap",
 ]
 
 # FreeType faces are not safe to share between threads, and the tile caches are filled lazily: one
 # picture is drawn at a time (the event loop is never the one waiting).
 DRAWING = threading.Lock()
+ELLIPSIS = "…"
+HYPHEN = "-"
+LINE_PITCH = 1.18  # the distance between the baselines of wrapped lines, in font sizes
+
+Align = Literal["l", "m"]
 
 
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's own font at ``size`` pixels."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return loaded
+def _font(path: str, index: int, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size, index=index)
 
 
-def fit(text: str, size: int, width: float) -> tuple[str, ImageFont.FreeTypeFont]:
-    """The text cut with an ellipsis (never shrunk below ``size``) so it fits ``width`` pixels."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text, face
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…", face
+def font(size: int, face: Face | None = None) -> ImageFont.FreeTypeFont:
+    """A face of the chain (Noto Sans unless told) at ``size`` pixels."""
+    face = face or primary()
+    return _font(face.path, face.index, size)
 
 
-def fit_size(text: str, size: int, width: float) -> ImageFont.FreeTypeFont:
-    """The largest font up to ``size`` in which the text fits ``width`` pixels."""
-    while size > 6 and font(size).getlength(text) > width:
+@functools.lru_cache(maxsize=4096)
+def text_length(text: str, size: int) -> float:
+    """The width of a (clean) line of text at ``size`` pixels, every run in its own face."""
+    return sum(font(size, run.face).getlength(run.text) for run in runs(text))
+
+
+def _longest_prefix(pieces: list[str], size: int, width: float, suffix: str = "") -> int:
+    """How many of the clusters ``pieces``, followed by ``suffix``, fit in ``width`` (binary search)."""
+    low, high = 0, len(pieces)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_length("".join(pieces[:middle]) + suffix, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """The (clean) text cut with an ellipsis, between clusters, so it fits ``width`` pixels."""
+    if text_length(text, size) <= width:
+        return text
+    pieces = clusters(text)
+    kept = _longest_prefix(pieces, size, width, ELLIPSIS)
+    return "".join(pieces[:kept]).rstrip() + ELLIPSIS
+
+
+def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
+    """The (clean) text on at most ``lines`` lines of ``width`` pixels: broken at a space where one is
+    near, anywhere else (a long word, Chinese), the last line cut with an ellipsis."""
+    result: list[str] = []
+    while len(result) < lines - 1 and text_length(text, size) > width:
+        pieces = clusters(text)
+        kept = max(1, _longest_prefix(pieces, size, width))
+        spaces = [i for i in range(1, kept + 1) if i < len(pieces) and pieces[i] == " "]
+        hyphen = ""
+        if spaces and spaces[-1] >= kept // 2:
+            kept = spaces[-1]
+        elif _cased(pieces[kept - 1]) and _cased(pieces[kept]):
+            # Inside a word of a script that hyphenates (Latin, Greek, Cyrillic): "Дмитр-" / "ий".
+            kept = max(1, _longest_prefix(pieces, size, width, HYPHEN))
+            hyphen = HYPHEN
+        result.append("".join(pieces[:kept]).rstrip() + hyphen)
+        text = "".join(pieces[kept:]).lstrip()
+    result.append(fit(text, size, width))
+    return result
+
+
+def _cased(cluster: str) -> bool:
+    """Whether a cluster is a letter of a script with capitals, where a word is broken with a hyphen."""
+    return unicodedata.category(cluster[0]) in ("Lu", "Ll", "Lt")
+
+
+def fit_size(text: str, size: int, width: float) -> int:
+    """The largest size up to ``size`` at which the (clean) text fits ``width`` pixels."""
+    while size > 6 and text_length(text, size) > width:
         size -= 1
-    return font(size)
+    return size
+
+
+def draw_runs(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    baseline: float,
+    text: str,
+    size: int,
+    fill: tuple[int, ...],
+    stroke: int = 0,
+) -> float:
+    """Draw a (clean) line of text from (x, baseline), each run in its face; the x it ends at.
+
+    The one place text reaches Pillow: each run is checked against its face's character map first.
+    """
+    for run in runs(text):
+        x = _draw_run(draw, x, baseline, run, size, fill, stroke)
+    return x
+
+
+def _draw_run(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    baseline: float,
+    run: Run,
+    size: int,
+    fill: tuple[int, ...],
+    stroke: int,
+) -> float:
+    check_covered(run.text, run.face)
+    face = font(size, run.face)
+    draw.text(
+        (x, baseline), run.text, font=face, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=fill
+    )
+    return x + face.getlength(run.text)
 
 
 def text_sprite_once(
-    text: str, size: int, colour: Colour, width: float = WIDTH, bold: bool = False
+    text: str,
+    size: int,
+    colour: Colour,
+    width: float = WIDTH,
+    bold: bool = False,
+    lines: int = 1,
+    align: Align = "m",
 ) -> Image.Image:
-    """A line of text as a transparent sprite, cut to ``width`` pixels."""
-    text, face = fit(text, size, width)
-    ascent, descent = face.getmetrics()
+    """Text as a transparent sprite, on at most ``lines`` lines of ``width`` pixels (wrapped, then cut
+    with an ellipsis); the lines of a wrapped text are centred on each other, or ``align``-ed left."""
     stroke = 1 if bold else 0
-    sprite = Image.new(
-        "RGBA", (math.ceil(face.getlength(text)) + 2 + 2 * stroke, ascent + descent), (*colour, 0)
-    )
-    ImageDraw.Draw(sprite).text(
-        (1 + stroke, 0), text, font=face, fill=(*colour, 255), stroke_width=stroke, stroke_fill=(*colour, 255)
-    )
+    rows = wrap(clean(text), size, width - 2 - 2 * stroke, lines)
+    ascent, descent = font(size).getmetrics()
+    pitch = round(size * LINE_PITCH)
+    lengths = [text_length(row, size) for row in rows]
+    sprite_w = math.ceil(max(lengths)) + 2 + 2 * stroke
+    sprite = Image.new("RGBA", (sprite_w, ascent + descent + pitch * (len(rows) - 1)), (*colour, 0))
+    draw = ImageDraw.Draw(sprite)
+    for number, (row, length) in enumerate(zip(rows, lengths, strict=True)):
+        x = 1 + stroke + ((sprite_w - 2 - 2 * stroke - length) / 2 if align == "m" else 0)
+        draw_runs(draw, x, ascent + pitch * number, row, size, (*colour, 255), stroke)
     return sprite
 
 

@@ -1,7 +1,9 @@
 """The sizes and colours every picture shares.
 
-Pictures are 800 pixels wide, twice the width Discord shows in an embed, so text is sized to be read
-at half size. Card tiles are drawn ``SUPERSAMPLE`` times too large and shrunk, which smooths their edges.
+Pictures are 800 pixels wide, twice the width Discord shows them at in an embed (``DISPLAY_WIDTH``), so
+text of size ``s`` reads as ``s / 2`` pixels: the smallest label outside the cards, ``TEXT_SMALL``, reads
+as 11 px, names as 13 px (``displayed``). Card tiles are drawn ``SUPERSAMPLE`` times too large and
+shrunk, which smooths their edges.
 """
 
 from __future__ import annotations
@@ -13,6 +15,15 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 WIDTH = 800
+DISPLAY_WIDTH = 400  # how wide Discord shows a picture inside an embed
+MIN_DISPLAYED_TEXT = 11  # pixels: no label outside the cards is smaller at that width
+
+# Text sizes (pixels in the picture): badges; details, captions and axes; names; headings; titles.
+TEXT_SMALL = 22
+TEXT = 24
+TEXT_NAME = 26
+TEXT_HEADING = 28
+TEXT_TITLE = 30
 SUPERSAMPLE = 3
 CARD_W, CARD_H, CARD_RADIUS = 92, 132, 10
 CARD_GAP = 6
@@ -48,3 +59,8 @@ SPECIAL_LOOKS: dict[int, tuple[str, Colour, Colour]] = {
     MORGAN_FACE: ("MORGAN LE FAY", (17, 94, 89), (255, 255, 255)),
     GRAIL_FACE: ("HOLY GRAIL", (127, 29, 29), (253, 230, 138)),
 }
+
+
+def displayed(size: float) -> float:
+    """How tall text of ``size`` pixels is when Discord shows the picture ``DISPLAY_WIDTH`` wide."""
+    return size * DISPLAY_WIDTH / WIDTH
