@@ -13,17 +13,21 @@ players' win rate (a shared win counts as a share, so 25% is par), points per ga
 overall and by hand size, each with a 95% confidence interval: mean ± 1.96 standard errors over games
 for the first two, Wilson's interval over rounds for accuracies. It also prints the time of the hard
 player's decisions (p50, p95, max), all of them and those with a real choice (two legal actions or more),
-with the CPU time of the latter: a wall-clock time well above its CPU time means the process waited for
-a core.
+with the CPU time of the latter (a wall-clock time well above its CPU time means the process waited for
+a core) and the deals they sampled.
 
-The tournament plays the hard level at half its default budget (50 ms) so that it finishes in reasonable
-time; medium gets a fifth of that budget for its bids, as always. A latency run then plays a few games of
-one hard player against three easy ones at the default budget (100 ms), one game at a time in this
-process.
+A level's budget is work, a number of simulated card plays that fixes each decision's sampled deals
+(``wizard_core.ai.DEFAULT_WORK``), not time, and the tournament sets no wall-time cap: its results depend
+on the seeds alone, however busy the machine, and a second run prints the same figures (the times
+aside). It plays every level at half its default work (``--effort 0.5``) so that it finishes in
+reasonable time. A latency run then plays a few games of one hard player against three easy ones at the
+default work and under the default cap (``DEFAULT_CAP_MS``), the bot's settings, one game at a time in
+this process.
 
 Targets (the issue): easy bid accuracy >= 45%; hard against three easy: win rate >= 60%, bid accuracy
 >= 65%, >= 300 points a game; hard against three medium: win rate >= 40%; hard self-play bid accuracy
->= 60%; a hard decision within 150 ms at p95 and 500 ms at worst (at the default 100 ms budget).
+>= 60%; a hard decision within 150 ms at p95 and 500 ms at worst (at the default work, on an unloaded
+machine).
 
 Games run in parallel worker processes (``--workers``, default 2: the development machine has two cores,
 which it shares with other work, so decision times include that contention).
@@ -33,8 +37,9 @@ which it shares with other work, so decision times include that contention).
 eliminated player) does not count for bid accuracy.
 
 Run: ``.venv/bin/python benchmarks/ai_tournament.py`` (about 16 minutes on two cores; ``--quick`` for
-16 games per line-up in about 3 minutes, ``--games N`` per line-up, ``--budget-ms`` for the hard
-player's budget in the tournament, ``--lineups`` to choose them).
+16 games per line-up in about 3 minutes, ``--games N`` per line-up, ``--effort`` for the share of each
+level's default work in the tournament or ``--samples`` for a fixed number of deals per decision,
+``--lineups`` to choose them).
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wizard_core import Game, Rules, RulesError
-from wizard_core.ai import DEFAULT_BUDGET_MS, ComputerPlayer, Level
+from wizard_core.ai import DEFAULT_CAP_MS, DEFAULT_WORK, ComputerPlayer, Level
 
 LINEUPS: dict[str, tuple[Level, Level]] = {
     # name: (the tested seat's level, everyone else's level)
@@ -65,9 +70,9 @@ LINEUPS: dict[str, tuple[Level, Level]] = {
 }
 EDITIONS = ("classic", "camelot")
 PLAYERS = 4
-# The tournament plays the hard level at half its default budget, to finish in reasonable time; the
-# latency run uses the default budget, the one a table gets.
-TOURNAMENT_BUDGET_MS = DEFAULT_BUDGET_MS / 2
+# The tournament plays every level at half its default work, to finish in reasonable time; the latency
+# run uses the default work and cap, those a table gets.
+TOURNAMENT_EFFORT = 0.5
 LATENCY_SEEDS = 10_000
 
 
@@ -84,15 +89,18 @@ class GameRecord:
     times: list[float] = field(default_factory=list)  # wall-clock seconds per hard decision
     choice_times: list[float] = field(default_factory=list)  # the same, with two legal actions or more
     cpu_times: list[float] = field(default_factory=list)  # CPU seconds of the decisions with a choice
+    samples: list[int] = field(default_factory=list)  # deals sampled by the decisions with a choice
+    capped: int = 0  # hard decisions the wall-time cap cut short
 
 
 def play_game(
     lineup: str,
     edition: str,
     seed: int,
-    budget_ms: float | None,
+    effort: float,
     samples: int | None,
     variants: frozenset[str] = frozenset(),
+    cap_ms: float | None = None,
 ) -> GameRecord:
     tested_level, other_level = LINEUPS[lineup]
     everyone = tested_level == other_level
@@ -100,21 +108,24 @@ def play_game(
     bots = []
     for seat in range(PLAYERS):
         level = tested_level if seat in tested else other_level
-        bots.append(ComputerPlayer(level, seed=seed * 10 + seat, budget_ms=budget_ms, samples=samples))
+        work = round(DEFAULT_WORK[level] * effort)
+        bots.append(ComputerPlayer(level, seed=seed * 10 + seat, work=work, samples=samples, cap_ms=cap_ms))
     game = Game(PLAYERS, Rules(edition, variants), seed=seed)
     record = GameRecord(lineup, edition, seed)
     while game.to_act:
         player = game.to_act[0]  # with simultaneous bids, anyone still to bid
         view = game.view(player)
         start, cpu = time.perf_counter(), time.process_time()
-        code = bots[player].decide(view)
+        decision = bots[player].deliberate(view)
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         if bots[player].level == "hard":
             record.times.append(elapsed)
+            record.capped += decision.capped
             if len(view.legal_actions) > 1:
                 record.choice_times.append(elapsed)
                 record.cpu_times.append(cpu)
-        game.apply(code, player=player)
+                record.samples.append(decision.samples)
+        game.apply(decision.action, player=player)
     result = game.result()
     for seat in tested:
         if seat in result.winners:
@@ -126,8 +137,8 @@ def play_game(
     return record
 
 
-# One game of the tournament: line-up, edition, seed, hard budget, samples cap, variants.
-Task = tuple[str, str, int, float | None, int | None, frozenset[str]]
+# One game of the tournament: line-up, edition, seed, share of the default work, fixed samples, variants.
+Task = tuple[str, str, int, float, int | None, frozenset[str]]
 
 
 def _play(task: Task) -> GameRecord:
@@ -194,6 +205,13 @@ def report_times(records: Sequence[GameRecord]) -> None:
             f"  {label:<19} {len(values):6d}  p50 {percentile(values, 0.5):6.1f} ms  "
             f"p95 {percentile(values, 0.95):6.1f} ms  max {max(values):6.1f} ms"
         )
+    samples = [n for r in records for n in r.samples if n]
+    if samples:
+        print(
+            f"  {'  deals sampled':<19} {len(samples):6d}  p50 {percentile(samples, 0.5):6.0f}     "
+            f"min {min(samples):6d}     max {max(samples):6d}    "
+            f"cut short by the cap: {sum(r.capped for r in records)}"
+        )
 
 
 def parse_args() -> argparse.Namespace:
@@ -202,15 +220,17 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="a short run: 16 games per line-up")
     parser.add_argument("--games", type=int, default=None, help="games per line-up (default 100)")
     parser.add_argument(
-        "--budget-ms",
+        "--effort",
         type=float,
-        default=TOURNAMENT_BUDGET_MS,
-        help=f"the hard player's budget in the tournament (default {TOURNAMENT_BUDGET_MS})",
+        default=TOURNAMENT_EFFORT,
+        help=f"share of each level's default work in the tournament (default {TOURNAMENT_EFFORT})",
     )
     parser.add_argument(
         "--latency-games", type=int, default=None, help="games of the latency run (default 4, quick 1)"
     )
-    parser.add_argument("--samples", type=int, default=None, help="cap on sampled deals per decision")
+    parser.add_argument(
+        "--samples", type=int, default=None, help="a fixed number of sampled deals per decision, instead"
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="first game seed")
     parser.add_argument(
@@ -220,6 +240,8 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--variants", default="", help="comma-separated variant ids for every game")
     args = parser.parse_args()
+    if args.effort <= 0 or (args.samples is not None and args.samples < 1):
+        parser.error("--effort must be above 0 and --samples at least 1")
     args.variants = frozenset(name.strip() for name in args.variants.split(",") if name.strip())
     for edition in EDITIONS:
         try:
@@ -245,7 +267,7 @@ def tournament_tasks(args: argparse.Namespace) -> list[Task]:
         count = max(2, args.games // 4) if name == "hard" else args.games
         for i in range(count):
             seed = args.seed + i
-            tasks.append((name, EDITIONS[i % 2], seed, args.budget_ms, args.samples, args.variants))
+            tasks.append((name, EDITIONS[i % 2], seed, args.effort, args.samples, args.variants))
     return tasks
 
 
@@ -274,16 +296,16 @@ def report_lineup(name: str, records: Sequence[GameRecord]) -> None:
 
 
 def latency_run(games: int, variants: frozenset[str]) -> None:
-    """Decision time at the default budget, one game at a time in this process.
+    """Decision time at the default work and cap, one game at a time in this process.
 
     It runs once the tournament is over, but the machine may still be busy with other work.
     """
     print(
-        f"\nlatency: one hard against three easy at the default budget, {DEFAULT_BUDGET_MS} ms, "
-        f"{games} games, one process"
+        f"\nlatency: one hard against three easy at the default work ({DEFAULT_WORK['hard']:,} card plays) "
+        f"and cap ({DEFAULT_CAP_MS:g} ms), {games} games, one process"
     )
     runs = [
-        play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, DEFAULT_BUDGET_MS, None, variants)
+        play_game("hard-easy", EDITIONS[i % 2], LATENCY_SEEDS + i, 1.0, None, variants, DEFAULT_CAP_MS)
         for i in range(games)
     ]
     report_times(runs)
@@ -294,8 +316,9 @@ def main() -> None:
     tasks = tournament_tasks(args)
     print(
         f"AI tournament: {PLAYERS} players, {args.games} games per line-up "
-        f"(self-play: {max(2, args.games // 4)}), both editions, hard budget {args.budget_ms} ms, "
-        f"samples cap {args.samples}, {args.workers} workers"
+        f"(self-play: {max(2, args.games // 4)}), both editions, "
+        + (f"{args.samples} deals a decision" if args.samples else f"{args.effort:g} of the default work")
+        + f", no time cap, {args.workers} workers"
         + (f", variants {', '.join(sorted(args.variants))}" if args.variants else "")
     )
     start = time.perf_counter()

@@ -33,6 +33,21 @@ ABOUT = (
     "your hand is shown only to you."
 )
 
+# How a game goes in Discord, step by step, with the buttons' and commands' own names.
+HOW_TO_PLAY = (
+    "1. `/wizard new` opens a table in the channel; players click **Join**. The host can add computer "
+    "players and choose house rules, then clicks **Start**.\n"
+    "2. Your hand comes by direct message. If your DMs are closed, press **Show my hand** on the table "
+    "or use `/wizard hand`: only you see it.\n"
+    "3. On your turn your bids, your trump choice or your playable cards are buttons under your hand.\n"
+    "4. If the server has a turn timer, the table shows when your turn runs out; then a computer plays "
+    "that turn for you, and after two missed turns in a row your seat, until you press "
+    "**Take my seat back**.\n"
+    "5. The final standings have a **Play again** button for a new table with the same rules.\n"
+    "6. `/wizard leave` hands your seat to a computer for the rest of the game; `/wizard end` ends it "
+    "early, with no results recorded (the host or Manage Server)."
+)
+
 
 class Wizard(commands.Cog):
     """Discord's side of the game: commands in, messages out; the rules live in wizard_core."""
@@ -52,6 +67,7 @@ class Wizard(commands.Cog):
 
     def help_embed(self) -> discord.Embed:
         embed = discord.Embed(title="Wizard", description=ABOUT, colour=discord.Colour.blurple())
+        embed.add_field(name="How to play here", value=HOW_TO_PLAY, inline=False)
         for index, piece in enumerate(chunk_lines("\n".join(self.command_lines()))):
             embed.add_field(name="Commands" if index == 0 else "More commands", value=piece, inline=False)
         for index, piece in enumerate(chunk_lines(rules_summary("classic"))):

@@ -59,37 +59,42 @@ _ALL = (
         "Bids may not add up",
         "The last bidder may not make the bids total the tricks in the round.",
         "The last player to bid may not choose a bid that makes the total of all bids equal to the number "
-        "of tricks in the round, so at least one player must miss. The bids that would do it are not "
-        "offered.",
+        "of tricks in the round, so at least one player must miss. This holds for a bid of 0 too, also "
+        "with the Canadian Rule. The bids that would do it are not offered.",
     ),
     Variant(
         "canadian",
         "Canadian Rule",
-        "A dealer leading on score may not make the bids add up, except by bidding 0.",
+        "A dealer leading on score may not make the bids add up; this rule still allows a bid of 0.",
         "When the dealer is strictly ahead on total score (not tied), the dealer may not bid so that the "
-        "bids total the tricks in the round. Bidding zero is always allowed. Only players still in the game "
-        "count when deciding who leads.",
+        "bids total the tricks in the round. This rule never forbids a bid of 0, but it lifts no other "
+        "rule: with the Hardcore rule (4 or more cards) or Bids may not add up, a 0 that makes the bids "
+        "add up is refused too. Only players still in the game count when deciding who leads: under "
+        "Nannie's Rule the totals of eliminated players do not.",
     ),
     Variant(
         "hardcore",
         "Hardcore rule",
         "From 4 cards up, the dealer must keep the bids from adding up.",
         "In rounds of 4 or more cards the dealer must bid so that the total of bids differs from the number "
-        "of tricks, whatever the scores.",
+        "of tricks, whatever the scores. This holds for a bid of 0 too, also with the Canadian Rule.",
     ),
     Variant(
         "hidden-bid",
         "Hidden Bid",
         "Everyone bids privately; the bids are shown together once all are in.",
         "All players bid at the same time and in private, in any order; the table sees who has bid, not "
-        "what. When the last bid is in, every bid is revealed at once and the dealer's left leads.",
+        "what, and each player always sees their own bid. When the last bid is in, every bid is revealed "
+        "at once and the dealer's left leads. With Delayed Reveal Bid on too, the bids stay secret until "
+        "the round's last trick has been played.",
     ),
     Variant(
         "delayed-reveal",
         "Delayed Reveal Bid",
         "Private bids that stay secret until the round's last trick is played.",
         "As Hidden Bid, but the bids are only revealed when the round's last trick has been played. Each "
-        "player knows only their own bid during play; the round's results show every bid.",
+        "player knows only their own bid during play; the round's results show every bid. Together with "
+        "Hidden Bid or Hands In Bid, this rule decides: the bids stay secret until the last trick.",
     ),
     Variant(
         "hands-in",
@@ -97,7 +102,8 @@ _ALL = (
         "Everyone bids at once on a 3-2-1 count; nobody bids last.",
         "Also called Lost Weekend. All players bid at once and the bids are shown together on a count of "
         "3-2-1. Nobody bids last, so there is no dealer restriction. In the game it works as Hidden Bid: "
-        "each bid stays secret until the last one is in.",
+        "each player sees their own bid, and every bid stays secret until the last one is in (with "
+        "Delayed Reveal Bid, until the round's last trick has been played).",
     ),
     Variant(
         "maximus",
@@ -112,34 +118,40 @@ _ALL = (
         "The dealer does not bid, scores 20, and tries to make the others miss.",
         "The dealer skips the bidding and scores 20 points for the round, whatever happens; the dealer "
         "plays to make the other players miss their bids. Bidding starts left of the dealer and ends with "
-        "the player on the dealer's right. Ruling: in a round where nobody scores (R-5, every trick a "
-        "null trick in Camelot's first round) the dealer scores nothing either.",
+        "the player on the dealer's right. One exception in the Camelot Edition: in a round whose every "
+        "trick is a null trick (a 1-card round that Excalibur takes) nobody scores, the dealer included.",
     ),
     Variant(
         "third-time",
         "Third Time's The Harm",
         "In rounds 3, 6, 9 … everyone bids before seeing their cards.",
-        "Every third round (3, 6, 9, …) all players bid before they see their hands. The hands are shown "
-        "once the bidding is over. The turned-up card and trump can be seen. Ruling: a dealer who must "
-        "choose trump in such a round chooses it without seeing their hand.",
+        "Every third round of the game (the 3rd, 6th, 9th … round played, whatever its number of cards, "
+        "also with Quick play, Nannie's Rule or Wizard Maximus) all players bid before they see their "
+        "hands. The hands are shown once the bidding is over. The turned-up card and trump can be seen. "
+        "A dealer who must choose trump in such a round chooses it without seeing their hand. In a "
+        "Forehead card round everyone still sees the others' cards.",
     ),
     Variant(
         "quick",
         "Quick play",
         "Hands grow by 2 cards a round; the last round deals every card.",
         "Hand sizes grow by two each round and the last round deals the whole deck. With 3, 5 or 6 players "
-        "the first round deals 2 cards, with 4 players 1 card.",
+        "the first round deals 2 cards, with 4 players 1 card. So together with the Forehead card, which "
+        "needs a 1-card round, it is played by 4 players only: a table of 3, 5 or 6 cannot start.",
     ),
     Variant(
         "nannie",
         "Nannie's Rule",
         "Reverse order, biggest hand first; the lowest total drops out every 2nd round.",
-        "The rounds go from the largest hand down to 1 card. After every second round (or every third, "
-        "if the table chooses) the player with the lowest total is eliminated; on a tie for lowest nobody "
-        "is (R-8). Eliminated players no longer deal, bid or play, and their totals freeze. The game ends "
-        "after the 1-card round or when one player remains. Ruling for the standings: the players still "
-        "in rank by total above every eliminated player, and the eliminated players rank in reverse order "
-        "of elimination (the last one out is next).",
+        "The rounds go from the largest hand down to 1 card, with the hand sizes of the starting number "
+        "of players even after eliminations. After every second round (or every third, if the table "
+        "chooses) the player with the lowest total among those still in is eliminated; on a tie for "
+        "lowest nobody is eliminated that time. Eliminated players no longer deal, bid or play, and their "
+        "totals freeze. The game ends after the 1-card round or when one player remains; an elimination "
+        "due after the last round still takes place, though it changes nobody's place. In the final "
+        "standings the players still in rank by total above every eliminated player, and the eliminated "
+        "players rank in reverse order of elimination (the last one out is next): only a player still in "
+        "can win.",
     ),
     Variant(
         "gizzard-fester",
@@ -149,18 +161,21 @@ _ALL = (
         "A card played without its call counts as the opposite: a Wizard as a Jester, a Jester as a Wizard, "
         "in every respect (for following suit too). The call is made before playing the card, the table "
         "sees it, and it is used up by the caller's next card: a call that does not match that card is "
-        "wasted. Merlin is not a Wizard here and needs no call. Ruling: in the Forehead card round a "
-        "Wizard or Jester counts as itself, since its player only sees it as it lands.",
+        "wasted. Each player is offered only the calls for the Wizards and Jesters they hold. Merlin "
+        "needs no call: its declaration stands and it never flips. In the Forehead card round nobody "
+        "calls, and Wizards and Jesters count as themselves, since their players only see them land.",
     ),
     Variant(
         "forehead",
         "Forehead card",
         "In the 1-card round you see everyone's card but your own.",
         "In the round with one card each, every player sees the other players' cards but not their own, "
-        "and bids on that. The card is revealed when it is played: each player plays it unseen. A dealer "
-        "who must choose trump in that round chooses without seeing their card. Ruling: a Merlin played "
-        "unseen counts as a Jester if its player bid 0, otherwise as a Wizard. The table needs a 1-card "
-        "round, so it cannot be played with Wizard Maximus, nor with Quick play for 3, 5 or 6 players.",
+        "and bids on that. Your own card stays hidden until it is played: each player plays it unseen, "
+        "and a dealer who must choose trump in that round chooses without seeing it. The others' cards "
+        "stay in view all round, also when it is a Third Time's The Harm round. A Merlin played unseen "
+        "counts as a Jester if its player bid 0, otherwise as a Wizard (for a Saboteur dealer too). With "
+        "Smyrna Style nobody calls in this round. The table needs a 1-card round, so it cannot be played "
+        "with Wizard Maximus, and with Quick play only by 4 players.",
     ),
 )
 

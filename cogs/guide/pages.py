@@ -9,7 +9,7 @@ from discord import app_commands
 
 from cogs.table.render import EDITION_NAMES
 from cogs.utils.text import DESCRIPTION_LIMIT, chunk_lines
-from wizard_core import EDITIONS, RulesError, rules_summary
+from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_summary
 from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
 
 AUTOCOMPLETE_LIMIT = 25
@@ -85,6 +85,35 @@ def incompatible_with(variant: Variant) -> list[str]:
     return names
 
 
+def only_for_some_player_counts(variant: Variant) -> list[str]:
+    """The variants that go with `variant` only at some player counts (R-20: the Forehead card with Quick
+    play needs 4 players), each with those counts: ``Quick play: 4 players only``."""
+    every = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    lines = []
+    for other in VARIANTS.values():
+        try:
+            rules = Rules("classic", frozenset({variant.id, other.id}))
+        except RulesError:
+            continue  # never together: incompatible_with names it
+        counts = [str(players) for players in every if _playable(rules, players)]
+        if other.id == variant.id or len(counts) == len(every):
+            continue
+        if not counts:
+            lines.append(f"{other.name}: at no player count")
+        else:
+            numbers = " or ".join(filter(None, [", ".join(counts[:-1]), counts[-1]]))
+            lines.append(f"{other.name}: {numbers} players only")
+    return lines
+
+
+def _playable(rules: Rules, players: int) -> bool:
+    try:
+        rules.check_players(players)
+    except RulesError:
+        return False
+    return True
+
+
 def rules_embeds(topic: str | None) -> list[discord.Embed]:
     """What /wizard rules shows for a topic (a key of RULES_TOPICS, or None for the overview)."""
     topics = {"More topics (`/wizard rules topic:…`)": topic_list()}
@@ -107,4 +136,7 @@ def rules_embeds(topic: str | None) -> list[discord.Embed]:
     others = incompatible_with(variant)
     if others:
         extra["Cannot be combined with"] = "\n".join(others)
+    counted = only_for_some_player_counts(variant)
+    if counted:
+        extra["Together only with some player counts"] = "\n".join(counted)
     return text_embeds(f"Variant: {variant.name}", variant.rule, **extra)

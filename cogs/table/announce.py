@@ -13,7 +13,7 @@ import contextlib
 import discord
 
 from cogs.table import pictures, render
-from cogs.table.components import controls_view, table_view
+from cogs.table.components import again_view, controls_view, table_view
 from cogs.table.delivery import Delivery
 from cogs.table.model import Table
 from cogs.table.store import News
@@ -77,7 +77,7 @@ class Announcer:
         chart = await self.delivery.with_picture(
             table, final, lambda: pictures.chart_file(result, names), files_allowed=files_allowed
         )
-        await self.delivery.send_channel(table, embed=final, files=chart)
+        await self.delivery.send_channel(table, embed=final, files=chart, view=again_view(table))
 
     async def deal_out(self, table: Table) -> None:
         """Send every player their new hand; the member to act gets their controls with it instead."""

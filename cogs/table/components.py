@@ -50,6 +50,8 @@ NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelle
 OUT_OF_DATE = "This message is out of date: the table has moved on."
 ELSEWHERE = "That button only works in the channel of its table."
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
+Click = discord.Interaction["WizardBot"]
+Fields = Mapping[str, str]
 
 
 def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
@@ -104,6 +106,10 @@ class TableHandlers:
         """A member takes their seat back from the computer playing it."""
         raise NotImplementedError
 
+    async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:
+        """Play again, from a finished game's standings."""
+        raise NotImplementedError
+
 
 class TableComponent(Component[GameItem], template=r"(?!)"):
     """What every component of a table checks before its family serves the click."""
@@ -156,13 +162,7 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
             return message.id == table.message_id
         return is_private(message)
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         """Serve the click, holding the table's lock."""
         raise NotImplementedError
 
@@ -173,13 +173,7 @@ class LobbyButton(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<action>
     status = "lobby"
     carrier = "table"
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.lobby_button(interaction, table, fields["action"])
 
 
@@ -190,26 +184,14 @@ class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'
     is_menu = True
     carrier = "table"
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.lobby_menu(interaction, table, fields["menu"], list(self.values or []))
 
 
 class HandButton(TableComponent, template=rf"wizard:hand:{TABLE}:0:show"):
     """Show my hand, on the table message."""
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.show_hand(interaction, table)
 
 
@@ -219,13 +201,7 @@ class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1
     in_dms = True
     carrier = "private"
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.act(interaction, table, int(fields["version"]), int(fields["code"]))
 
 
@@ -234,13 +210,7 @@ class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0
 
     carrier = "private"
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.confirm_end(interaction, table, fields["kind"], fields["answer"] == "yes")
 
 
@@ -249,23 +219,39 @@ class SeatButton(TableComponent, template=rf"wizard:seat:{TABLE}:0:back"):
 
     in_dms = True
 
-    async def serve(
-        self,
-        handlers: TableHandlers,
-        interaction: discord.Interaction[WizardBot],
-        table: Table,
-        fields: Mapping[str, str],
-    ) -> None:
+    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
         await handlers.take_back(interaction, table)
 
 
-FAMILIES: tuple[type[TableComponent], ...] = (
+class AgainButton(Component[discord.ui.Button[Any]], template=rf"wizard:again:{TABLE}:0:go"):
+    """Play again, on the final standings of a finished game (whose table is no longer open)."""
+
+    prefix = PREFIX
+    what = "a game interaction"
+
+    async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
+        handlers = interaction.client.service(TableHandlers)
+        await handlers.play_again(interaction, int(fields["table"]))
+
+
+def again_view(table: Table) -> discord.ui.View:
+    """The final standings' Play again button."""
+    view = discord.ui.View(timeout=None)
+    cid = custom_id("again", table.id, 0, "go")
+    view.add_item(
+        AgainButton(discord.ui.Button(label="Play again", custom_id=cid, style=discord.ButtonStyle.success))
+    )
+    return view
+
+
+FAMILIES: tuple[type[Component[Any]], ...] = (
     LobbyButton,
     LobbyMenu,
     HandButton,
     ActButton,
     EndButton,
     SeatButton,
+    AgainButton,
 )
 
 

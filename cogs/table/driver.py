@@ -2,7 +2,8 @@
 
 One task per table makes the moves while a computer is to act, each under the table's lock. The decision
 is computed in a worker thread (``computers.think``), so the event loop serves every other table
-meanwhile; the move itself is stored and shown exactly like a member's click (``move``).
+meanwhile; the move itself is stored and shown exactly like a member's click (``move``). A decision is
+seeded from the game's seed, the seat and the game's version, so a replayed game gets the same moves.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class ComputerDriver:
         delay: float,
         budget_ms: float,
     ) -> None:
+        """``budget_ms`` caps the wall time of one decision: a safety net, its work being fixed."""
         self.move = move
         self.is_open = is_open
         self.delay = delay
@@ -83,7 +85,9 @@ class ComputerDriver:
         """The action code the computer playing ``seat`` chooses; a legal one even if thinking fails."""
         level = cast(Level, table.seats[seat].computer or STAND_IN_LEVEL)
         try:
-            return await computers.think(view, level, self.budget_ms)
+            game = table.running
+            seed = computers.decision_seed(game.seed, seat, game.version)
+            return await computers.think(view, level, self.budget_ms, seed=seed)
         except Exception:
             log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
             return view.legal_actions[0]

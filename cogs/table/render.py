@@ -8,8 +8,12 @@ Conventions of every message:
 
 - cards are written in RULES.md §4 notation (``str(card)``); a trump card carries a trailing ``★``
   (``TRUMP_MARK``), the one marker used everywhere, explained in the hand message's footer;
-- names are cut to 32 characters; in Markdown text they are escaped, in code blocks (where escapes would
-  show) only the backtick is replaced, so a name cannot close the block;
+- names are cut to 32 characters (32 columns in a code block, where wide characters and emoji take two),
+  a trailing tag such as a computer's level ``(Medium)`` kept whole; in Markdown text they are escaped, in
+  code blocks (where escapes would show) only the backtick is replaced, so a name cannot close the block;
+- code blocks align their columns by width on screen (``text_width``), not by the number of characters;
+- the table and the hands say what a house rule does right now in one short line each, never how it
+  works in full: that is said once, in the lobby and in ``/wizard rules``;
 - every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned;
 - a bid is a number, ``…`` not made yet, ``🔒`` made but secret (Hidden Bid, Hands In, Delayed Reveal:
   a public view never holds a secret bid, a player's view only their own) or an en dash when the player has
@@ -18,21 +22,24 @@ Conventions of every message:
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import assert_never
 
 import discord
+from discord.utils import escape_markdown
 
 from cogs.utils.text import (
     BUTTON_LABEL_LIMIT,
     DESCRIPTION_LIMIT,
+    ELLIPSIS,
     EMBED_TOTAL_LIMIT,
     FIELD_VALUE_LIMIT,
     NAME_LIMIT,
     SELECT_DESCRIPTION_LIMIT,
     SELECT_LABEL_LIMIT,
     TITLE_LIMIT,
-    block_name,
     checked,
     clip,
     code_block,
@@ -79,6 +86,7 @@ __all__ = [
     "round_summary_embed",
     "sort_hand",
     "table_embed",
+    "text_width",
 ]
 
 NOTE_LIMIT = 1000
@@ -97,6 +105,14 @@ EDITION_TITLES = {"classic": "Wizard", "camelot": "Wizard Camelot"}
 # An edition's full name, for lobbies and rule texts.
 EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
 
+# A hand message's footer: what its marks mean, and in Camelot the trick positions, which decide what a
+# Holy Grail does. It names no card: a card named in a hand message is a card shown there.
+FOOTERS = {
+    "classic": f"{TRUMP_MARK} marks a trump card",
+    "camelot": f"{TRUMP_MARK} marks a trump card · Trick positions: the leader is 1 (odd), the next "
+    "player 2 (even), and so on",
+}
+
 TABLE_COLOUR = discord.Colour.blurple()
 YOUR_TURN_COLOUR = discord.Colour.green()
 WAITING_COLOUR = discord.Colour.greyple()
@@ -105,6 +121,131 @@ RESULT_COLOUR = discord.Colour.gold()
 
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
+
+
+# -- names and widths in code blocks -------------------------------------------------------------------
+
+_JOINER = "\u200d"  # joins emoji into one picture: 👩‍💻
+_EMOJI_STYLE = "\ufe0f"  # asks for the emoji picture of a symbol: ☂️
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+_FLAG_LETTERS = range(0x1F1E6, 0x1F200)
+# A name's trailing tag: a computer's level "(Medium)", "(🤖 away)" or a member's own "(he/him)".
+_TAG = re.compile(r"(?P<main>.*\S)\s+(?P<tag>\([^()]{1,16}\))")
+
+
+def _char_width(char: str) -> int:
+    """Columns of one character: 2 for East Asian wide and fullwidth characters and for emoji, 0 for marks
+    drawn onto the character before (accents, variation selectors, joiners), else 1."""
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Cf", "Cc"):
+        return 0
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return 2
+    return 2 if category == "So" and ord(char) >= 0x1F000 else 1
+
+
+def _clusters(text: str) -> list[tuple[str, int]]:
+    """The text in the pieces a screen draws as one (a letter and its accents, an emoji sequence, a flag),
+    each with the columns it takes."""
+    pieces: list[tuple[str, int]] = []
+    joined = False
+    for char in text:
+        width = _char_width(char)
+        point = ord(char)
+        last = pieces[-1][0] if pieces else ""
+        flag = point in _FLAG_LETTERS and len(last) == 1 and ord(last) in _FLAG_LETTERS
+        if last and (joined or width == 0 or point in _SKIN_TONES or flag):
+            wide = 2 if char == _EMOJI_STYLE else pieces[-1][1]
+            pieces[-1] = (last + char, wide)
+        else:
+            pieces.append((char, width))
+        joined = char == _JOINER
+    return pieces
+
+
+def text_width(text: str) -> int:
+    """The columns a text takes in a code block, where East Asian wide characters and emoji take two.
+
+    >>> text_width("Ada"), text_width("🤖 Ada (Medium)"), text_width("山田"), text_width("☂\ufe0f 👩\u200d💻")
+    (3, 15, 4, 5)
+    """
+    return sum(width for _, width in _clusters(text))
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * (width - text_width(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * (width - text_width(text)) + text
+
+
+def _cut(text: str, room: int, *, columns: bool = True) -> str:
+    """The longest start of ``text`` within ``room`` columns (or characters), never splitting a piece
+    drawn as one."""
+    out, used = "", 0
+    for piece, width in _clusters(text):
+        used += width if columns else len(piece)
+        if used > room:
+            break
+        out += piece
+    return out
+
+
+def _fit(name: str, room: int, *, columns: bool = True) -> str:
+    """A name within ``room`` columns (or characters), cut with an ellipsis; a trailing tag such as a
+    computer's level is kept whole and the name before it shortened.
+
+    >>> _fit("Maximilian (🤖 away)", 15), _fit("山田太郎", 6), _fit("山田太郎", 3, columns=False)
+    ('Maxi… (🤖 away)', '山田…', '山田…')
+    """
+    size = text_width if columns else len
+    if size(name) <= room:
+        return name
+    match = _TAG.fullmatch(name)
+    if match is not None:
+        tag = " " + match["tag"]
+        main = _cut(match["main"], room - size(tag) - 1, columns=columns).rstrip()
+        if main:
+            return main + ELLIPSIS + tag
+    return _cut(name, room - 1, columns=columns).rstrip() + ELLIPSIS
+
+
+def _one_line(name: str) -> str:
+    return " ".join(name.split())
+
+
+def _name(name: str) -> str:
+    """A player's name for Markdown text: one line, at most 32 characters, its tag kept, escaped."""
+    return escape_markdown(_fit(_one_line(name), NAME_LIMIT, columns=False))
+
+
+def _block(name: str) -> str:
+    """A player's name for a code block: one line, at most 32 columns, its tag kept; a backtick, which
+    would end the block, becomes an apostrophe."""
+    return _fit(_one_line(name).replace("`", "'"), NAME_LIMIT)
+
+
+def _heading(name: str, room: int) -> str:
+    """A score sheet's column heading within ``room`` columns. A tagged name is shortened on purpose:
+    spaces dropped and the tag cut to its first letter (``🤖Ada(M)``), then the name part cut; without a
+    tag, or when even that does not fit, the name is cut.
+
+    >>> _heading("🤖 Ada (Medium)", 8), _heading("🤖 Grace (Hard)", 8), _heading("Bob (🤖 away)", 8)
+    ('🤖Ada(M)', '🤖Gra(H)', 'Bob(🤖)')
+    """
+    name = _one_line(name).replace("`", "'")
+    if text_width(name) <= room:
+        return name
+    match = _TAG.fullmatch(name)
+    if match is None:
+        return _cut(name, room)
+    main = match["main"].replace(" ", "")
+    tag = "(" + _clusters(match["tag"][1:-1])[0][0] + ")"
+    kept = _cut(main, room - text_width(tag))
+    if text_width(kept) >= min(text_width(main), 3):
+        return kept + tag
+    return _cut(main, room)
 
 
 # -- cards ---------------------------------------------------------------------------------------------
@@ -215,19 +356,6 @@ def _waiting_on(view: PublicView) -> tuple[int, ...]:
     return () if view.current_player is None else (view.current_player,)
 
 
-def _width(text: str) -> int:
-    """The columns a text takes in a code block, where the marks ``🔒`` and ``❌`` take two."""
-    return len(text) + text.count(SECRET_BID) + text.count("❌")
-
-
-def _ljust(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
-def _rjust(text: str, width: int) -> str:
-    return " " * (width - _width(text)) + text
-
-
 def _scoreboard(view: PublicView, me: int | None = None) -> str:
     """One aligned line per seat: turn mark, name (dealer, you, out), bid, tricks won, running total."""
     names = []
@@ -236,8 +364,8 @@ def _scoreboard(view: PublicView, me: int | None = None) -> str:
         if _is_saboteur(view, seat):
             tags.append("saboteur")
         out = "" if _is_active(view, seat) else f" {OUT_MARK}"
-        names.append(block_name(name) + (f" ({', '.join(tags)})" if tags else "") + out)
-    width = max(len("Player"), *map(_width, names))
+        names.append(_block(name) + (f" ({', '.join(tags)})" if tags else "") + out)
+    width = max(len("Player"), *map(text_width, names))
     waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
     lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
     for seat, name in enumerate(names):
@@ -251,17 +379,17 @@ def _scoreboard(view: PublicView, me: int | None = None) -> str:
 
 def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None) -> str:
     """The cards of a trick, one line each: position (1 leads), player, card."""
-    names = [block_name(players[played.player]) for played in trick.plays]
-    width = max(map(len, names), default=0)
+    names = [_block(players[played.player]) for played in trick.plays]
+    width = max(map(text_width, names), default=0)
     return code_block(
-        f"{played.position} {name.ljust(width)}  {_played_text(played, trump)}"
+        f"{played.position} {_ljust(name, width)}  {_played_text(played, trump)}"
         for played, name in zip(trick.plays, names, strict=True)
     )
 
 
 def _current_trick_value(view: PublicView) -> str:
     trick = view.current_trick
-    leader = display_name(view.players[trick.leader])
+    leader = _name(view.players[trick.leader])
     if not trick.plays:
         return f"No card yet: **{leader}** leads."
     return _trick_block(trick, view.players, view.trump)
@@ -270,9 +398,9 @@ def _current_trick_value(view: PublicView) -> str:
 def _last_trick_value(view: PublicView) -> str:
     trick = view.completed_tricks[-1]
     if trick.null or trick.winner is None:
-        outcome = "Null trick: it counts for nobody (R-4)."
+        outcome = "Null trick: it counts for nobody."
     else:
-        outcome = f"Taken by **{display_name(view.players[trick.winner])}**."
+        outcome = f"Taken by **{_name(view.players[trick.winner])}**."
     return _trick_block(trick, view.players, view.trump) + "\n" + outcome
 
 
@@ -297,7 +425,7 @@ def _title(view: PublicView, suffix: str = "") -> str:
 
 
 def _names(view: PublicView, seats: Iterable[int]) -> str:
-    return ", ".join(f"**{display_name(view.players[seat])}**" for seat in seats)
+    return ", ".join(f"**{_name(view.players[seat])}**" for seat in seats)
 
 
 def variants_line(variants: Iterable[str]) -> str | None:
@@ -313,27 +441,27 @@ def _bids_secret(view: PublicView) -> bool:
     return view.bids_secret and view.phase is not Phase.CHOOSE_TRUMP
 
 
-def _variant_lines(view: PublicView) -> list[str]:
-    """What the table's variants mean right now, said where it matters."""
+def _variant_lines(view: PublicView, me: int | None = None) -> list[str]:
+    """What the table's house rules do right now, one short line each (how they work in full is said in
+    the lobby and in /wizard rules). In ``me``'s hand message the Forehead card and Third Time's The Harm
+    are said where the hidden cards are, not here."""
     lines = []
     if _is_saboteur(view, view.dealer):
-        dealer = display_name(view.players[view.dealer])
-        lines.append(
-            f"**Saboteur:** {dealer} deals, does not bid, scores 20 and plays to make the others miss."
-        )
-    if _bids_secret(view):
-        if "delayed-reveal" in view.variants:
-            lines.append(f"Bids are secret ({SECRET_BID}) until the round's last trick is played.")
+        if view.dealer == me:
+            lines.append("🕵️ **Saboteur:** you deal, do not bid and score 20; make the others miss.")
         else:
             lines.append(
-                f"Everyone bids at once; the bids ({SECRET_BID}) are shown together when all are in."
+                f"🕵️ **Saboteur:** **{_name(view.players[view.dealer])}** deals, does not bid, scores 20."
             )
-    if view.blind_bidding:
-        lines.append("**Third Time's The Harm:** everyone bids before seeing their cards this round.")
-    if view.forehead_round:
-        lines.append(
-            "**Forehead card:** everyone sees the others' cards but not their own, and plays it unseen."
+    if _bids_secret(view):
+        until = (
+            "the round's last trick is played" if "delayed-reveal" in view.variants else "everyone has bid"
         )
+        lines.append(f"Bids are secret ({SECRET_BID}) until {until}.")
+    if me is None and view.blind_bidding:
+        lines.append("🙈 **Third Time round:** everyone bids before seeing their cards.")
+    if me is None and view.forehead_round:
+        lines.append("🙈 **Forehead round:** everyone sees the others' cards, not their own.")
     out = [seat for seat in range(len(view.players)) if not _is_active(view, seat)]
     if out and view.phase is not Phase.GAME_OVER:
         lines.append(f"**Out (Nannie's Rule):** {_names(view, out)}")
@@ -344,13 +472,13 @@ def _call_line(view: PublicView, me: int | None = None) -> str | None:
     """``📣 Ann called Gizzard!`` while the player to act has a Smyrna Style call armed."""
     if view.armed_call is None or view.current_player is None:
         return None
-    who = "You" if view.current_player == me else f"**{display_name(view.players[view.current_player])}**"
+    who = "You" if view.current_player == me else f"**{_name(view.players[view.current_player])}**"
     return f"{CALL_MARK} {who} called {view.armed_call.capitalize()}!"
 
 
 def _header_lines(view: PublicView) -> list[str]:
     trump = _trump_text(view.trump, view.turned_up, view.phase is Phase.CHOOSE_TRUMP)
-    lines = [f"**Dealer:** {display_name(view.players[view.dealer])}", f"**Trump:** {trump}"]
+    lines = [f"**Dealer:** {_name(view.players[view.dealer])}", f"**Trump:** {trump}"]
     if view.edition == "camelot":
         lines.append(f"**Null tricks this round:** {view.null_tricks}")
     return lines
@@ -365,7 +493,7 @@ def _public_status(view: PublicView) -> str:
         if view.phase is Phase.BID and waiting:
             return f"{TURN_MARK} Waiting for bids from {_names(view, waiting)} (0 to {view.cards_per_player})"
         return "**Game over**" if not waiting else f"{TURN_MARK} Waiting for {_names(view, waiting)}"
-    who = f"**{display_name(view.players[view.current_player])}**"
+    who = f"**{_name(view.players[view.current_player])}**"
     if view.phase is Phase.CHOOSE_TRUMP:
         return f"{TURN_MARK} {who} to choose the trump suit"
     if view.phase is Phase.BID:
@@ -446,7 +574,7 @@ def _private_status(view: PlayerView) -> str:
             return f"You bid {own}; waiting for the others: {_names(view, waiting)}"
         return f"Waiting for bids from {_names(view, waiting)}"
     if view.current_player != view.player or not view.legal_actions:
-        who = f"**{display_name(view.players[view.current_player])}**"
+        who = f"**{_name(view.players[view.current_player])}**"
         doing = {
             Phase.CHOOSE_TRUMP: "to choose the trump suit",
             Phase.BID: "to bid",
@@ -473,13 +601,16 @@ def _bid_range(view: PlayerView) -> str:
 
 
 def _smyrna_line(view: PlayerView) -> str | None:
-    """The reminder of Smyrna Style's calls, on the turn of a player who may make one."""
-    if view.current_player != view.player or not any(isinstance(action, Call) for action in view.choices):
+    """The calls a player may make now (Smyrna Style), on their turn: only those for cards they hold."""
+    if view.current_player != view.player:
         return None
-    return (
-        f"**Smyrna Style:** call {action_label(Call('gizzard'), None)} before playing a Wizard and "
-        f"{action_label(Call('fester'), None)} before a Jester, or the card counts as the opposite."
-    )
+    cards = {"gizzard": "a Wizard", "fester": "a Jester"}
+    calls = [
+        f"{action_label(action, None)} before {cards[action.name]}"
+        for action in view.choices
+        if isinstance(action, Call)
+    ]
+    return f"**Smyrna Style:** call {' and '.join(calls)}." if calls else None
 
 
 def _own_progress(view: PlayerView) -> str:
@@ -488,9 +619,9 @@ def _own_progress(view: PlayerView) -> str:
     total = view.totals[view.player]
     tricks = "1 trick" if won == 1 else f"{won} tricks"
     if not _is_active(view, view.player):
-        return f"**You:** out (Nannie's Rule), total {total}"
+        return f"**You:** out of the game, total {total}"
     if _is_saboteur(view, view.player):
-        return f"**You:** the saboteur: no bid, 20 points this round; {tricks} won, total {total}"
+        return f"**You:** {tricks} won, total {total}"
     if bid is None:
         return f"**You:** no bid yet, {tricks} won, total {total}"
     return f"**You:** {tricks} won of {bid} bid, total {total}"
@@ -499,7 +630,7 @@ def _own_progress(view: PlayerView) -> str:
 def _others_cards(view: PlayerView) -> str:
     """The Forehead card round's other cards, one line per player still holding theirs."""
     lines = [
-        f"**{display_name(view.players[seat])}**: {card_text(card, view.trump)}"
+        f"**{_name(view.players[seat])}**: {card_text(card, view.trump)}"
         for seat, card in enumerate(view.others_cards)
         if card is not None and seat != view.player
     ]
@@ -511,9 +642,7 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
     if view.others_cards:
         embed.add_field(
             name="Your card (hidden)",
-            value="Forehead card: you see everyone's card but your own, and you play yours unseen."
-            if count
-            else "(no cards)",
+            value="🙈 Forehead round: you see the others' cards, not yours." if count else "(no cards)",
             inline=False,
         )
         embed.add_field(
@@ -523,8 +652,7 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
     if view.hand_hidden:
         embed.add_field(
             name=f"Your cards ({count}, hidden)",
-            value="Third Time's The Harm: you bid before seeing your cards this round; "
-            "they are shown once the bidding is over.",
+            value="🙈 Third Time round: you bid before seeing your cards; they show once all bids are in.",
             inline=False,
         )
         return
@@ -546,7 +674,7 @@ def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Em
     for extra in (_call_line(view, me=view.player), _smyrna_line(view)):
         if extra:
             lines.append(extra)
-    lines += [*_header_lines(view), *_variant_lines(view), _own_progress(view)]
+    lines += [*_header_lines(view), *_variant_lines(view, me=view.player), _own_progress(view)]
     embed = discord.Embed(
         title=_title(view, " · your hand"),
         description="\n".join(lines),
@@ -555,7 +683,7 @@ def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Em
     _add_hand_fields(embed, view)
     embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
     _add_trick_fields(embed, view)
-    embed.set_footer(text=f"{TRUMP_MARK} marks a trump card · Position 1 leads the trick")
+    embed.set_footer(text=FOOTERS.get(view.edition, FOOTERS["classic"]))
     return checked(embed)
 
 
@@ -576,12 +704,12 @@ def _round_tag(result: RoundResult, seat: int) -> str:
 
 
 def _round_table(result: RoundResult, players: Sequence[str]) -> str:
-    names = [block_name(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
-    width = max(len("Player"), *map(len, names))
+    names = [_block(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
+    width = max(len("Player"), *map(text_width, names))
     lines = [f"{'Player'.ljust(width)}  Bid  Won  Points  Total"]
     for seat, name in enumerate(names):
         lines.append(
-            f"{name.ljust(width)}  {_round_bid(result, seat):>3}  {result.tricks[seat]:>3}"
+            f"{_ljust(name, width)}  {_round_bid(result, seat):>3}  {result.tricks[seat]:>3}"
             f"  {_signed(result.points[seat]):>6}  {result.totals[seat]:>5}"
         )
     return code_block(lines)
@@ -595,16 +723,16 @@ def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.
         _round_table(result, players),
     ]
     if result.null_tricks:
-        lines.append(f"**Null tricks:** {result.null_tricks} (they count for nobody, R-4)")
+        lines.append(f"**Null tricks:** {result.null_tricks} (they count for nobody)")
     if result.null_tricks == result.cards_per_player:
-        lines.append("Every trick was a null trick: no scores change this round (R-5).")
+        lines.append("Every trick was a null trick: no scores change this round.")
     if result.bids[result.dealer] is None:
         lines.append(
-            f"**{display_name(players[result.dealer])}** dealt as the saboteur: no bid, "
+            f"**{_name(players[result.dealer])}** dealt as the saboteur: no bid, "
             f"{_signed(result.points[result.dealer])} points."
         )
     if result.eliminated:
-        out = ", ".join(f"**{display_name(players[seat])}**" for seat in result.eliminated)
+        out = ", ".join(f"**{_name(players[seat])}**" for seat in result.eliminated)
         lines.append(f"{OUT_MARK.split()[0]} Eliminated (Nannie's Rule, lowest total): {out}")
     embed = discord.Embed(
         title=clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
@@ -615,18 +743,18 @@ def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.
 
 
 def _abbreviations(players: Sequence[str], width: int) -> list[str]:
-    """Column headings of at most ``width`` characters, made unique with seat numbers if needed."""
-    short = [block_name(name)[:width] for name in players]
+    """Column headings of at most ``width`` columns (``_heading``), made unique by seat number if need be."""
+    short = [_heading(name, width) for name in players]
     if len(set(short)) == len(short):
         return short
-    return [block_name(name)[: width - 1] + str(seat + 1) for seat, name in enumerate(players)]
+    return [_heading(name, width - 1) + str(seat + 1) for seat, name in enumerate(players)]
 
 
 def _history_table(result: GameResult, players: Sequence[str], *, compact: bool) -> str:
     """Running totals after every round, one row per round; compact drops the trump column and spacing."""
     cells = [[str(total) for total in row.totals] for row in result.rounds]
     number_width = max((len(cell) for row in cells for cell in row), default=1)
-    longest_name = max(len(block_name(name)) for name in players)
+    longest_name = max(text_width(_one_line(name)) for name in players)
     if compact:
         width, gap = max(number_width, 3), " "
     else:
@@ -634,7 +762,7 @@ def _history_table(result: GameResult, players: Sequence[str], *, compact: bool)
     headings = _abbreviations(players, width)
     round_width = len(str(len(result.rounds)))
     lead = "#".rjust(round_width) + ("" if compact else "  T")
-    lines = [lead + "".join(gap + heading.rjust(width) for heading in headings)]
+    lines = [lead + "".join(gap + _rjust(heading, width) for heading in headings)]
     for row, row_cells in zip(result.rounds, cells, strict=True):
         start = str(row.round_number).rjust(round_width)
         if not compact:
@@ -645,17 +773,17 @@ def _history_table(result: GameResult, players: Sequence[str], *, compact: bool)
 
 def final_embed(result: GameResult, players: Sequence[str], edition: str) -> discord.Embed:
     """Final standings (ties share a place, R-2) and the running totals of every round."""
-    winners = [f"**{display_name(players[seat])}**" for seat in result.winners]
+    winners = [f"**{_name(players[seat])}**" for seat in result.winners]
     top = result.totals[result.winners[0]] if result.winners else 0
     if result.shared_win:
-        headline = f"Shared win (R-2): {', '.join(winners[:-1])} and {winners[-1]}, {top} points each"
+        headline = f"Shared win: {', '.join(winners[:-1])} and {winners[-1]}, {top} points each"
     elif winners:
         headline = f"{winners[0]} wins with {top} points"
     else:
         headline = "No winner"
     out_after = {seat: row.round_number for row in result.rounds for seat in row.eliminated}
     standings = [
-        f"**{ordinal(result.places[seat])}** {display_name(players[seat])}: {result.totals[seat]}"
+        f"**{ordinal(result.places[seat])}** {_name(players[seat])}: {result.totals[seat]}"
         + (f" (out after round {out_after[seat]})" if seat in out_after else "")
         for seat in result.standings()
     ]

@@ -58,7 +58,7 @@ class Settings:
     # Computer players: the pause before each of their moves (seconds) and the thinking time of a hard
     # decision (milliseconds).
     computer_delay: float = 1.5
-    computer_budget_ms: float = 100.0
+    computer_budget_ms: float = 1000.0
     # The health and metrics server: off unless a port is given (0 picks a free one, for tests).
     metrics_port: int | None = None
     metrics_host: str = DEFAULT_METRICS_HOST
@@ -182,7 +182,7 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     ),
     "computer_budget_ms": (
         "WIZARD_COMPUTER_BUDGET_MS",
-        _number_parser("WIZARD_COMPUTER_BUDGET_MS", 1, 2000, 100.0, "milliseconds"),
+        _number_parser("WIZARD_COMPUTER_BUDGET_MS", 1, 2000, 1000.0, "milliseconds"),
     ),
     "metrics_port": ("WIZARD_METRICS_PORT", _parse_metrics_port),
     "metrics_host": ("WIZARD_METRICS_HOST", _parse_metrics_host),

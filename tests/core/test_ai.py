@@ -4,7 +4,6 @@ the Camelot specials and the dealer's trump choice, and the simulator against th
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 from unittest import mock
@@ -56,19 +55,19 @@ def staged(edition: str, deal1: Sequence[str], deal2: Sequence[str] | None = Non
 
 
 def decisions(view: PlayerView, samples: int = 40) -> dict[Level, int]:
-    return {level: decide(view, level, seed=5, budget_ms=None, samples=samples) for level in LEVELS}
+    return {level: decide(view, level, seed=5, cap_ms=None, samples=samples) for level in LEVELS}
 
 
 # -- only legal actions ----------------------------------------------------------------------------------
 
 
 def play_game(
-    levels: Sequence[Level], edition: str, seed: int, budget_ms: float | None = 20, samples: int | None = None
+    levels: Sequence[Level], edition: str, seed: int, cap_ms: float | None = None, samples: int | None = None
 ) -> Counter[Level]:
     """Play a whole game of computer players; how many decisions each level took."""
     game = Game(len(levels), Rules(edition), seed=seed)
     bots = [
-        ComputerPlayer(level, seed=seed * 7 + seat, budget_ms=budget_ms, samples=samples)
+        ComputerPlayer(level, seed=seed * 7 + seat, cap_ms=cap_ms, samples=samples)
         for seat, level in enumerate(levels)
     ]
     taken: Counter[Level] = Counter()
@@ -97,20 +96,8 @@ def test_medium_and_hard_players_take_only_legal_actions(edition: str) -> None:
         levels: list[Level] = ["easy"] * players
         levels[seed % players] = "hard"
         levels[(seed + 1) % players] = "medium"
-        taken += play_game(levels, edition, seed, budget_ms=None, samples=3)
+        taken += play_game(levels, edition, seed, cap_ms=None, samples=3)
     assert taken["hard"] > 1000 and taken["medium"] > 1000
-
-
-def test_a_time_budget_bounds_a_hard_decision() -> None:
-    game = Game(3, Rules("camelot"), seed=11)
-    while game.round_number < 20 or game.phase is not Phase.PLAY:
-        game.apply(game.legal_actions()[0])
-    view = game.view(game.current_player or 0)
-    start = time.perf_counter()
-    action = decide(view, "hard", seed=1, budget_ms=30)
-    # The budget is 30 ms; the margin is for a loaded machine.
-    assert time.perf_counter() - start < 0.5
-    assert action in view.legal_actions
 
 
 def test_a_decision_is_a_function_of_the_view_and_the_seed() -> None:
@@ -119,8 +106,8 @@ def test_a_decision_is_a_function_of_the_view_and_the_seed() -> None:
         game.apply(game.legal_actions()[0])
     view = game.view(game.current_player or 0)
     for level in LEVELS:
-        first = decide(view, level, seed=9, budget_ms=None, samples=30)
-        assert decide(view, level, seed=9, budget_ms=None, samples=30) == first
+        first = decide(view, level, seed=9, cap_ms=None, samples=30)
+        assert decide(view, level, seed=9, cap_ms=None, samples=30) == first
 
 
 def test_deciding_needs_the_players_turn_and_a_known_level() -> None:

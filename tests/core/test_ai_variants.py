@@ -51,7 +51,7 @@ def play_bots(game: Game, levels: list[Level], seed: int, samples: int = 3) -> C
     while not game.is_over:
         player = rng.choice(game.to_act)  # any of the players who may act, as the bot would loop
         view = game.view(player)
-        action = decide(view, levels[player], seed=seed, budget_ms=None, samples=samples)
+        action = decide(view, levels[player], seed=seed, cap_ms=None, samples=samples)
         assert action in view.legal_actions
         game.apply(action, player=player)
         taken[levels[player]] += 1
@@ -100,7 +100,7 @@ def test_an_armed_call_is_followed_by_its_card(level: Level) -> None:
     for _ in range(4):
         game.apply(Bid(0))
     game.apply(CALL_GIZZARD)
-    assert decide(game.view(1), level, seed=1, budget_ms=None, samples=5) == 52
+    assert decide(game.view(1), level, seed=1, cap_ms=None, samples=5) == 52
 
 
 def test_the_hard_player_drops_the_call_to_duck_with_a_wizard() -> None:
@@ -109,7 +109,7 @@ def test_the_hard_player_drops_the_call_to_duck_with_a_wizard() -> None:
         game.apply(Bid(0))
     view = game.view(1)
     assert set(view.legal_actions) == {52, CALL_GIZZARD}
-    assert decide(view, "hard", seed=1, budget_ms=None, samples=20) == 52  # uncalled: a Jester
+    assert decide(view, "hard", seed=1, cap_ms=None, samples=20) == 52  # uncalled: a Jester
     assert decide(view, "easy", seed=1) == CALL_GIZZARD  # easy always calls
 
 
@@ -120,18 +120,18 @@ def test_the_hard_player_drops_the_call_to_win_with_a_jester() -> None:
         game.apply(Bid(0))
     view = game.view(1)
     assert set(view.legal_actions) == {53, CALL_FESTER}
-    assert decide(view, "hard", seed=1, budget_ms=None, samples=20) == 53  # uncalled: a Wizard
+    assert decide(view, "hard", seed=1, cap_ms=None, samples=20) == 53  # uncalled: a Wizard
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_forehead_bids_follow_the_cards_in_sight(level: Level) -> None:
     # Seat 1 sees a Wizard across the table: it cannot take the trick, so it bids 0.
     game = staged_rounds(rules("forehead"), DEALER_0, [("3♥", "A♣", "Wizard", "6♥", "2♣")])
-    assert decide(game.view(1), level, seed=1, budget_ms=None, samples=5) == 64
+    assert decide(game.view(1), level, seed=1, cap_ms=None, samples=5) == 64
     # Seat 2 sees only low hearts and a club ace: most cards it might hold lose... except trumps and
     # Wizards; it bids 0 too, while seat 3 facing three low cards and no Wizard also reckons with them.
     game.apply(Bid(0))
-    assert decide(game.view(2), level, seed=1, budget_ms=None, samples=5) in (64, 65)
+    assert decide(game.view(2), level, seed=1, cap_ms=None, samples=5) in (64, 65)
     game.apply(Bid(0))
     game.apply(Bid(0))
     assert decide(game.view(0), level, seed=1) == 64 or game.legal_actions() == (65,)
@@ -142,7 +142,7 @@ def test_forehead_bids_follow_the_cards_in_sight(level: Level) -> None:
 def test_forehead_bid_is_one_when_every_other_card_is_a_jester() -> None:
     game = staged_rounds(rules("forehead"), DEALER_0, [("Jester", "4♥", "Jester", "Jester", "2♣")])
     for level in LEVELS:
-        assert decide(game.view(1), level, seed=1, budget_ms=None, samples=5) == 65
+        assert decide(game.view(1), level, seed=1, cap_ms=None, samples=5) == 65
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -153,7 +153,7 @@ def test_bid_limits_are_respected(level: Level) -> None:
         game.apply(Bid(0))
     view = game.view(0)
     assert view.legal_actions == (64,)
-    assert decide(view, level, seed=1, budget_ms=None, samples=5) == 64
+    assert decide(view, level, seed=1, cap_ms=None, samples=5) == 64
 
 
 def test_a_limited_bid_moves_to_the_nearest_allowed_one() -> None:
@@ -167,7 +167,7 @@ def test_a_limited_bid_moves_to_the_nearest_allowed_one() -> None:
         if len(view.legal_actions) == 5:
             continue  # nothing was taken away
         for level in LEVELS:
-            assert decide(view, level, seed=seed, budget_ms=None, samples=4) in view.legal_actions
+            assert decide(view, level, seed=seed, cap_ms=None, samples=4) in view.legal_actions
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -188,7 +188,7 @@ def test_the_saboteur_dealer_plays_to_make_others_miss(level: Level) -> None:
     view = game.view(2)
     assert view.bids[2] is None and view.current_player == 2
     # Ruffing with 3♣ would save seat 3's bid of 0; 2♦ leaves Q♠ the trick, and seat 3 misses.
-    assert decide(view, level, seed=3, budget_ms=None, samples=30) == Card.parse("2♦").face
+    assert decide(view, level, seed=3, cap_ms=None, samples=30) == Card.parse("2♦").face
 
 
 # -- only what the view shows ---------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def _undealt(game: Game) -> list[int]:
 
 def _decisions(game: Game, me: int) -> dict[Level, int]:
     view = game.view(me)
-    return {level: decide(view, level, seed=4, budget_ms=None, samples=6) for level in LEVELS}
+    return {level: decide(view, level, seed=4, cap_ms=None, samples=6) for level in LEVELS}
 
 
 @pytest.mark.parametrize("variant", ["hidden-bid", "hands-in", "delayed-reveal"])
@@ -268,7 +268,7 @@ def test_decisions_do_not_depend_on_ones_own_forehead_card(edition: str) -> None
                 assert other.view(me) == game.view(me)
                 assert _decisions(other, me) == _decisions(game, me)
                 checked += 1
-            game.apply(decide(game.view(me), "hard", seed=seed, budget_ms=None, samples=4))
+            game.apply(decide(game.view(me), "hard", seed=seed, cap_ms=None, samples=4))
     assert checked >= 40
 
 
@@ -289,7 +289,7 @@ def test_decisions_do_not_depend_on_an_unseen_third_time_hand() -> None:
                 assert other.view(me) == game.view(me)
                 assert _decisions(other, me) == _decisions(game, me)
                 checked += 1
-            game.apply(decide(game.view(me), "medium", seed=seed, budget_ms=None, samples=4))
+            game.apply(decide(game.view(me), "medium", seed=seed, cap_ms=None, samples=4))
     assert checked >= 10
 
 

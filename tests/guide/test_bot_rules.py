@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bot_helpers import assert_refused, message_text
 from discord_payloads import assert_valid_discord_payloads
@@ -107,9 +109,14 @@ async def test_a_variant_by_name_and_what_it_cannot_be_combined_with(simcord_env
     ]
     quick = shown(await reader.slash(channel, "wizard rules", topic="quick"))
     assert fields(quick)["Cannot be combined with"].splitlines() == ["Wizard Maximus", "Nannie's Rule"]
+    # the Forehead card goes with Quick play only when there is a 1-card round, with 4 players.
+    assert fields(quick)["Together only with some player counts"] == "Forehead card: 4 players only"
+    forehead = shown(await reader.slash(channel, "wizard rules", topic="forehead"))
+    assert fields(forehead)["Together only with some player counts"] == "Quick play: 4 players only"
     # A variant that combines with every other one has no such field.
     third = shown(await reader.slash(channel, "wizard rules", topic="third-time"))
     assert "Cannot be combined with" not in fields(third)
+    assert "Together only with some player counts" not in fields(third)
 
 
 async def test_an_unknown_topic_lists_the_valid_ones(simcord_env: Env) -> None:
@@ -140,8 +147,9 @@ async def test_topic_autocomplete(simcord_env: Env) -> None:
     assert await values_for("unsup") == ["unsupported"]
     assert await values_for("bid") == ["no-even-bids", "hidden-bid", "delayed-reveal", "hands-in"]
     assert await values_for("zzz") == []
-    # Every value offered is a topic the command accepts.
+    # Every value offered is a topic the command accepts, and none shows a ruling id or jargon.
     for value in values:
         message = shown(await reader.slash(channel, "wizard rules", topic=value))
-        assert message_text(message)
+        text = message_text(message)
+        assert text and not re.search(r"\bR-\d", text) and "isprint" not in text
     assert_valid_discord_payloads(simcord_env)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import discord
@@ -24,6 +25,7 @@ from cogs.table.render import (
     round_summary_embed,
     sort_hand,
     table_embed,
+    text_width,
 )
 from wizard_core import (
     EXCALIBUR,
@@ -55,6 +57,17 @@ UNIQUE_SPECIALS = frozenset({MERLIN, EXCALIBUR, MORGAN_LE_FAY, HOLY_GRAIL})
 NAMES = ["Alice", "Bob", "Cara", "Dan", "Eve", "Finn"]
 # Markdown, a backtick, a long name and a name that is only Markdown; none looks like a card.
 AWKWARD = ["**Bold**_x_", "`tick`", "Z" * 40 + "y", "__~~||>", "- list", "# head"]
+# Names as the table labels them: computers with their level, a member a computer stands in for; wide
+# characters (CJK, fullwidth, emoji) take two columns in a code block.
+WIDE = [
+    "🤖 Ada (Medium)",
+    "山田太郎",
+    "Zoë 🎲",
+    "Bob (🤖 away)",
+    "🤖 Grace (Hard)",
+    "\uff26\uff35\uff2c\uff2c",
+]  # FULL in fullwidth letters
+RULING_ID = re.compile(r"\bR-\d")
 
 
 def embed_text(embed: discord.Embed) -> str:
@@ -83,6 +96,7 @@ def check_views(game: Game) -> None:
     table = table_embed(game.public_view(), note="Alice's DMs are closed: use Show my hand")
     assert_fits(table)
     table_text = embed_text(table)
+    assert not RULING_ID.search(table_text)
     hands = [game.hand(p) for p in range(len(game.players))]
     for hand in hands:
         for card in filter(secret, hand):
@@ -92,6 +106,7 @@ def check_views(game: Game) -> None:
         embed = hand_embed(view)
         assert_fits(embed)
         text = embed_text(embed)
+        assert not RULING_ID.search(text)
         for card in hand:
             assert card_text(card, view.trump) in text
         for other, other_hand in enumerate(hands):
@@ -126,7 +141,9 @@ def play_game(players: Sequence[str], edition: str, seed: int, every: int) -> Ga
         game.apply(rng.choice(game.legal_actions()))
         steps += 1
         if len(game.round_results) > rounds:
-            assert_fits(round_summary_embed(game.round_results[-1], game.players))
+            summary = round_summary_embed(game.round_results[-1], game.players)
+            assert_fits(summary)
+            assert not RULING_ID.search(embed_text(summary))
             if not game.is_over:
                 check_views(game)
     check_views(game)
@@ -274,7 +291,8 @@ def test_r5_round_of_only_null_tricks_says_no_scores_change() -> None:
     result = game.round_results[0]
     assert result.null_tricks == result.cards_per_player == 1
     text = embed_text(round_summary_embed(result, game.players))
-    assert "no scores change this round (R-5)" in text
+    assert "Every trick was a null trick: no scores change this round." in text
+    assert "R-5" not in text  # the rule in words, not the ruling's id
     assert "Null tricks:** 1" in text
 
 
@@ -348,7 +366,7 @@ def test_final_embed_says_shared_win_and_ties_share_a_place() -> None:
     embed = final_embed(result, NAMES[:3], "classic")
     assert_fits(embed)
     text = embed_text(embed)
-    assert "Shared win (R-2)" in text and "**Alice** and **Bob**" in text
+    assert "Shared win: **Alice** and **Bob**, 200 points each" in text and "R-2" not in text
     assert "**1st** Alice: 200" in text and "**1st** Bob: 200" in text and "**3rd** Cara: -200" in text
     assert "-200" in text
 
@@ -370,3 +388,87 @@ def test_a_very_long_history_falls_back_to_the_compact_table() -> None:
     embed = final_embed(result, [f"{'Q' * 31}{i}" for i in range(6)], "classic")
     assert_fits(embed)
     assert "T = trump" not in (embed.description or "")
+
+
+def test_a_classic_hand_says_only_what_its_mark_means_and_camelot_its_positions() -> None:
+    classic = hand_embed(Game(NAMES[:3], Rules("classic"), seed=1).view(0))
+    assert classic.footer.text == f"{TRUMP_MARK} marks a trump card"
+    camelot = hand_embed(Game(NAMES[:3], Rules("camelot"), seed=1).view(0))
+    assert camelot.footer.text is not None and camelot.footer.text.startswith(
+        f"{TRUMP_MARK} marks a trump card"
+    )
+    assert "Trick positions: the leader is 1 (odd), the next player 2 (even)" in camelot.footer.text
+
+
+# -- wide characters and tagged names in code blocks -----------------------------------------------------
+
+
+def code_blocks(text: str) -> list[list[str]]:
+    """The lines of every code block in a text."""
+    return [block.strip("\n").splitlines() for block in text.split("```")[1::2]]
+
+
+def assert_aligned(block: Sequence[str]) -> None:
+    """Every line of a score table ends in the same column: its last column is right-aligned."""
+    assert len({text_width(line) for line in block}) == 1, "\n".join(block)
+
+
+def test_text_width_counts_wide_characters_and_emoji_as_two_columns() -> None:
+    assert text_width("Ada") == 3 and text_width("Zoë") == 3 and text_width("Zoe\u0308") == 3
+    assert (
+        text_width("🤖 Ada") == 6 and text_width("山田") == 4 and text_width("\uff26\uff35\uff2c\uff2c") == 8
+    )
+    assert text_width("🔒") == text_width("❌") == 2 and text_width("★") == text_width("♥") == 1
+    assert text_width("🇩🇪") == 2 and text_width("👩\u200d💻") == 2 and text_width("👍🏽") == 2
+    assert text_width("☂") == 1 and text_width("☂\ufe0f") == 2
+
+
+def test_score_tables_align_with_wide_names() -> None:
+    for count in (4, 6):
+        game = Game(WIDE[:count], Rules("classic"), seed=count)
+        rng = random.Random(count)
+        while not game.is_over:
+            rounds = len(game.round_results)
+            game.apply(rng.choice(game.legal_actions()))
+            if len(game.round_results) > rounds:
+                [table] = code_blocks(embed_text(round_summary_embed(game.round_results[-1], game.players)))
+                assert_aligned(table)
+                if not game.is_over:
+                    [scoreboard] = code_blocks(table_embed(game.public_view()).description or "")
+                    assert_aligned(scoreboard)
+        final = final_embed(game.result(), game.players, "classic")
+        assert_fits(final)
+        [history] = code_blocks(final.description or "")
+        assert_aligned(history)
+
+
+def test_computer_labels_keep_their_level_in_every_table() -> None:
+    game = Game(WIDE[:5], Rules("classic"), seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    final = final_embed(game.result(), game.players, "classic").description or ""
+    [history] = code_blocks(final)
+    # The headings are shortened on purpose: the level to its first letter, never cut off in the middle.
+    assert "🤖Ada(M)" in history[0] and "🤖Gra(H)" in history[0] and "Bob(🤖)" in history[0]
+    assert "山田太郎" in history[0] and "(M" not in history[0].replace("(M)", "")
+    summary = embed_text(round_summary_embed(game.round_results[-1], game.players))
+    assert "🤖 Ada (Medium)" in summary and "🤖 Grace (Hard)" in summary and "Bob (🤖 away)" in summary
+
+
+def test_a_long_name_is_shortened_before_its_tag() -> None:
+    long = "Maximilian Alexander von Habsburg"  # with its tag 43 characters, cut to 32 (columns)
+    players = [f"{long} (🤖 away)", "🤖 Ada (Medium)", "山" * 20]
+    game = Game(players, Rules("classic"), seed=1)
+    table = table_embed(game.public_view())
+    assert_fits(table)
+    [scoreboard] = code_blocks(table.description or "")
+    assert_aligned(scoreboard)
+    assert any("Maximilian Alexander… (🤖 away)" in line for line in scoreboard)  # 31 columns, the tag kept
+    assert "山" * 15 + "…" in (
+        table.description or ""
+    )  # 20 wide characters: 15 of them and the ellipsis, 31 columns
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    standings = final_embed(game.result(), players, "classic").description or ""
+    assert "Maximilian Alexander v… (🤖 away):" in standings  # in Markdown too: 32 characters, the tag kept

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -76,9 +77,24 @@ def embed_text(embed: discord.Embed) -> str:
     return "\n".join(parts)
 
 
+RULING_ID = re.compile(r"\bR-\d")
+# What each house rule's line in a table or hand message starts with: each is said at most once.
+RULE_LINES = ("Saboteur", "Forehead", "Third Time", "Smyrna Style", "Bids are secret", "Nannie's Rule")
+
+
 def fits(embed: discord.Embed) -> str:
+    """The embed's text, once it is known to fit Discord's limits and to show no ruling id."""
     assert embed_limit_problems(embed) == []
-    return embed_text(embed)
+    text = embed_text(embed)
+    assert not RULING_ID.search(text), text
+    return text
+
+
+def said_once(text: str) -> None:
+    """No house rule is said twice in one message (the table's list of variant names aside)."""
+    said = "\n".join(line for line in text.splitlines() if not line.startswith("**Variants:**"))
+    for start in RULE_LINES:
+        assert said.count(start) <= 1, (start, text)
 
 
 def unique_name(card: Card) -> bool:
@@ -130,6 +146,7 @@ def check_state(game: Game, seen: Seen) -> None:
     public = game.public_view()
     hands = [game.hand(p) for p in range(len(game.players))]
     moment = Moment(game, game.players, public, fits(table_embed(public)), hands, secret_bids(game), seen)
+    said_once(moment.table)
     check_table_hides_hands(moment)
     check_table_bids(moment)
     check_table_says_the_variants(moment)
@@ -139,6 +156,7 @@ def check_state(game: Game, seen: Seen) -> None:
     for p in range(len(moment.names)):
         view = game.view(p)
         text = fits(hand_embed(view))
+        said_once(text)
         check_hand_hides_other_hands(moment, view, text)
         check_hand_bids(moment, view, text)
         check_hand_cards(moment, view, text)
@@ -261,9 +279,12 @@ def check_hand_actions(moment: Moment, view: PlayerView, text: str) -> None:
         assert 0 < len(action_label(action, view.trump)) <= BUTTON_LABEL_LIMIT
     if PLAY_HIDDEN in view.legal_actions:
         assert "play your unseen card" in text
-    if CALL_GIZZARD in view.legal_actions or CALL_FESTER in view.legal_actions:
+    calls = {CALL_GIZZARD: "📣 Gizzard! before a Wizard", CALL_FESTER: "📣 Fester! before a Jester"}
+    offered = [said for code, said in calls.items() if code in view.legal_actions]
+    if offered:  # only the calls for the cards the player holds (R-16), said once
         moment.seen["call offered"] += 1
-        assert "Smyrna Style:** call 📣 Gizzard!" in text
+        assert f"Smyrna Style:** call {' and '.join(offered)}." in text
+        assert text.count("Smyrna Style") == 1
 
 
 def check_round(result: RoundResult, names: list[str], seen: Seen) -> None:
@@ -405,3 +426,29 @@ def test_a_saboteur_view_and_an_empty_hidden_hand_draw() -> None:
     slot = images.Slot("Ann", "won 0 of 1", face=JESTER_FACE, flipped=True)
     scene = images.TableScene("Trick 1 of 3", None, None, "No trump", (slot,))
     assert png(images.draw_table(scene)).height > 0
+
+
+def test_house_rules_say_what_happens_now_in_one_line_each() -> None:
+    """The Forehead round, a Third Time round and the Saboteur: one short line each in the table and in a
+    hand, the full rule left to the lobby and /wizard rules."""
+    game = Game(NAMES[:4], Rules("classic", frozenset({"forehead", "saboteur"})), seed=1)
+    table, hand = fits(table_embed(game.public_view())), fits(hand_embed(game.view(game.dealer)))
+    assert "🙈 **Forehead round:** everyone sees the others' cards, not their own." in table
+    assert "Your card (hidden)\n🙈 Forehead round: you see the others' cards, not yours." in hand
+    dealer = display_name(NAMES[game.dealer])
+    assert f"🕵️ **Saboteur:** **{dealer}** deals, does not bid, scores 20." in table
+    assert "🕵️ **Saboteur:** you deal, do not bid and score 20; make the others miss." in hand
+    other = fits(hand_embed(game.view((game.dealer + 1) % 4)))
+    assert f"🕵️ **Saboteur:** **{dealer}** deals, does not bid, scores 20." in other
+    for text in (table, hand, other):
+        said_once(text)
+        assert "Merlin" not in text and "unseen" not in text  # the rule's details stay in the rules
+
+    game = Game(NAMES[:3], Rules("classic", frozenset({"third-time"})), seed=2)
+    while game.round_number < 3:
+        game.apply(random.Random(len(game.log)).choice(game.legal_actions()))
+    table, hand = fits(table_embed(game.public_view())), fits(hand_embed(game.view(0)))
+    assert "🙈 **Third Time round:** everyone bids before seeing their cards." in table
+    assert "🙈 Third Time round: you bid before seeing your cards; they show once all bids are in." in hand
+    said_once(table)
+    said_once(hand)

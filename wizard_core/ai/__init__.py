@@ -11,6 +11,25 @@
 """
 
 from wizard_core.ai.knowledge import Knowledge
-from wizard_core.ai.players import DEFAULT_BUDGET_MS, LEVELS, ComputerPlayer, Level, decide
+from wizard_core.ai.players import (
+    DEFAULT_CAP_MS,
+    DEFAULT_WORK,
+    LEVELS,
+    ComputerPlayer,
+    Decision,
+    Level,
+    decide,
+    deliberate,
+)
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "ComputerPlayer", "Knowledge", "Level", "decide"]
+__all__ = [
+    "DEFAULT_CAP_MS",
+    "DEFAULT_WORK",
+    "LEVELS",
+    "ComputerPlayer",
+    "Decision",
+    "Knowledge",
+    "Level",
+    "decide",
+    "deliberate",
+]

@@ -4,8 +4,8 @@
   greedy policy: take the trick cheaply while the bid is not made, get rid of dangerous cards after.
 - ``medium``: bids the bid with the best expected score over sampled deals of the unseen cards (each
   played out greedily, the players still to bid bidding quickly), and chooses trump the same way, with
-  a fifth of the budget and at most 60 deals; plays like ``easy``.
-- ``hard``: bids and chooses trump like ``medium`` with the whole budget, and chooses each card by
+  a fifth of the hard level's work and at most 60 deals; plays like ``easy``.
+- ``hard``: bids and chooses trump like ``medium`` with five times the work, and chooses each card by
   determinized search: every sample deals the unseen cards consistently with what it has seen (voids
   included, and weighted by how well it explains the bids), plays each distinct legal card followed by
   the greedy policy for everyone to the end of the round, and the card with the best mean round score
@@ -20,8 +20,13 @@ the call, while the hard player also weighs playing a Wizard or Jester without i
 a call once made is followed by its card.
 
 A decision reads nothing but the ``PlayerView`` it is given, and draws its samples from its own random
-generator. With ``budget_ms=None`` and a number of ``samples`` it is a pure function of the view and the
-seed; with a time budget it is anytime: it stops sampling when the time is up (after one sample at least).
+generator. Its budget counts work, not time: ``work`` is a number of simulated card plays (``DEFAULT_WORK``
+per level), which buys each decision a number of sampled deals fixed by the view alone: a sample costs
+one playout of the rest of the round per option weighed, plus the deal itself (``sample_cost``). So the
+strength of a level does not depend on how busy the host is, and a decision is a pure function of the
+view and the seed. The wall-time cap ``cap_ms`` is only a safety net: a decision that reaches it stops
+sampling at once (after one sample at least; it may overrun by one sample), weaker and no longer
+reproducible; ``Decision.capped`` says so.
 """
 
 from __future__ import annotations
@@ -29,30 +34,109 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Literal
 
 from wizard_core.actions import BID_BASE, CALL_FESTER, CALL_GIZZARD, PLAY_HIDDEN, TRUMP_BASE
 from wizard_core.ai.heuristics import choose_trump, heuristic_bid
 from wizard_core.ai.knowledge import Knowledge
-from wizard_core.ai.search import bid_values, distinct_plays, forehead_values, play_values, trump_values
+from wizard_core.ai.search import (
+    Estimate,
+    bid_values,
+    distinct_plays,
+    forehead_values,
+    play_values,
+    trump_values,
+)
 from wizard_core.ai.sim import TrickState, greedy_play, legal_codes
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
 from wizard_core.tricks import JESTER_AS_WIZARD, WIZARD_AS_JESTER
 from wizard_core.views import Phase, PlayerView
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "ComputerPlayer", "Level", "decide"]
+__all__ = [
+    "DEFAULT_CAP_MS",
+    "DEFAULT_WORK",
+    "LEVELS",
+    "ComputerPlayer",
+    "Decision",
+    "Level",
+    "decide",
+    "deliberate",
+    "sample_cost",
+]
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
 
-# The time a hard decision may take by default; medium uses at most a fifth of it.
-DEFAULT_BUDGET_MS = 100.0
-# Samples when no time budget is given, and medium's cap.
-_DEFAULT_SAMPLES = {"easy": 0, "medium": 60, "hard": 200}
-_MEDIUM_SHARE = 0.2
+# The work of one decision, in simulated card plays. A hard decision's work takes about 100 ms on the
+# development machine (two cores, Python 3.11; ``benchmarks/computer_latency.py``), the time its old
+# wall-time budget gave it; medium bids with a fifth of it and at most 60 deals, as it did then.
+DEFAULT_WORK: dict[Level, int] = {"easy": 0, "medium": 15_000, "hard": 75_000}
+_MAX_SAMPLES: dict[Level, int] = {"easy": 0, "medium": 60, "hard": 1 << 30}
+# The safety net: the longest a decision may sample, in milliseconds, unless the caller says otherwise.
+DEFAULT_CAP_MS = 1000.0
+# What dealing and weighing one sample costs besides its playouts, in card plays: this much, plus one
+# per this many unseen cards (fitted on the development machine, where a card play takes about 1.3 µs).
+_SAMPLE_OVERHEAD = 20
+_UNSEEN_PER_PLAY = 4
 # Hands of up to this many cards consider every bid; larger ones a window around the quick estimate.
 _ALL_BIDS_UP_TO = 7
 _BID_WINDOW = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision and the work it took: the deals it sampled, of the ``planned`` ones its budget bought.
+
+    Fewer ``samples`` than ``planned`` means the wall-time cap cut it short (``capped``). A decision that
+    needs no sampling (one legal action or one distinct card, the easy level, the Forehead round, the
+    medium level's cards) has 0 of 0.
+    """
+
+    action: int
+    samples: int = 0
+    planned: int = 0
+
+    @property
+    def capped(self) -> bool:
+        """True if the wall-time cap stopped the sampling before the work was done."""
+        return self.samples < self.planned
+
+
+def sample_cost(know: Knowledge, playouts: int) -> int:
+    """The work of one sampled deal, in card plays: ``playouts`` playouts of the round's remaining cards
+    (one per option weighed), plus dealing and weighing the deal."""
+    return playouts * sum(know.hand_sizes) + _SAMPLE_OVERHEAD + know.unseen.bit_count() // _UNSEEN_PER_PLAY
+
+
+class _Budget:
+    """How many deals a decision may sample (fixed by the view and the work), and when it must stop."""
+
+    __slots__ = ("deadline", "fixed", "limit", "planned", "samples", "work")
+
+    def __init__(self, level: Level, work: int | None, samples: int | None, cap_ms: float | None) -> None:
+        if (work is not None and work < 0) or (samples is not None and samples < 1):
+            raise ValueError("work must not be negative, and samples must be at least 1")
+        if cap_ms is not None and not cap_ms >= 0:
+            raise ValueError("the cap must be a number of milliseconds, 0 or more")
+        self.deadline = math.inf if cap_ms is None else time.perf_counter() + cap_ms / 1000
+        self.work = DEFAULT_WORK[level] if work is None else work
+        self.fixed = samples
+        self.limit = _MAX_SAMPLES[level]
+        self.planned = self.samples = 0
+
+    def plan(self, know: Knowledge, playouts: int) -> int:
+        """The number of deals to sample when each plays ``playouts`` playouts; at least one."""
+        if self.fixed is not None:
+            self.planned = self.fixed
+        else:
+            self.planned = max(1, min(self.limit, self.work // sample_cost(know, playouts)))
+        return self.planned
+
+    def spent(self, estimate: Estimate) -> int:
+        """Note the deals an estimate sampled; its best option."""
+        self.samples = estimate.samples
+        return estimate.best()
 
 
 def decide(
@@ -61,47 +145,56 @@ def decide(
     *,
     seed: int | None = None,
     rng: random.Random | None = None,
-    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    work: int | None = None,
     samples: int | None = None,
+    cap_ms: float | None = DEFAULT_CAP_MS,
 ) -> int:
     """The action code a computer player of ``level`` chooses, seeing nothing but ``view``.
 
-    Randomness comes from ``rng``, else from a generator seeded with ``seed``. ``budget_ms`` bounds the
-    time spent sampling, ``samples`` the number of sampled deals; ``None`` for both uses a fixed number.
+    Randomness comes from ``rng``, else from a generator seeded with ``seed``. ``work`` (card plays,
+    ``DEFAULT_WORK[level]`` by default) fixes the number of sampled deals, or ``samples`` gives it
+    outright; ``cap_ms`` bounds the time spent sampling (``None``: no bound). See ``deliberate``.
     """
+    return deliberate(view, level, seed=seed, rng=rng, work=work, samples=samples, cap_ms=cap_ms).action
+
+
+def deliberate(
+    view: PlayerView,
+    level: Level = "hard",
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    work: int | None = None,
+    samples: int | None = None,
+    cap_ms: float | None = DEFAULT_CAP_MS,
+) -> Decision:
+    """Like ``decide``, with the number of deals sampled and planned: the same view and seed give the
+    same decision on any host, unless the cap cut it short."""
     if not isinstance(view, PlayerView):
         raise TypeError(f"decide takes a PlayerView (game.view(player)), not {type(view).__name__}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+    budget = _Budget(level, work, samples, cap_ms)
     acting = view.to_act or ((view.current_player,) if view.current_player is not None else ())
     if view.player not in acting or not view.legal_actions:
         raise ValueError(f"it is not {view.players[view.player]}'s turn: there is nothing to decide")
     legal = view.legal_actions
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0])
     if view.armed_call is not None:  # the call is made: now its card
-        return WIZARD_FACE if view.armed_call == "gizzard" else JESTER_FACE
+        return Decision(WIZARD_FACE if view.armed_call == "gizzard" else JESTER_FACE)
     if rng is None:
         rng = random.Random(seed)
     know = Knowledge(view)
-    if budget_ms is None:
-        deadline = math.inf
-        max_samples = samples if samples is not None else _DEFAULT_SAMPLES[level]
-    else:
-        share = _MEDIUM_SHARE if level == "medium" else 1.0
-        deadline = time.perf_counter() + budget_ms * share / 1000
-        max_samples = samples if samples is not None else 1 << 30
-        if level == "medium":
-            max_samples = min(max_samples, _DEFAULT_SAMPLES["medium"])
     if view.phase is Phase.CHOOSE_TRUMP:
-        code = _choose_trump(know, level, rng, deadline, max_samples)
+        code = _choose_trump(know, level, rng, budget)
     elif view.phase is Phase.BID:
-        code = _bid(know, level, rng, deadline, max_samples, legal)
+        code = _bid(know, level, rng, budget, legal)
     else:
-        code = _play(know, level, rng, deadline, max_samples, legal)
+        code = _play(know, level, rng, budget, legal)
     if code not in legal:  # a bug, never the player's fault: refuse rather than play it
         raise AssertionError(f"the {level} player chose {code}, not one of {legal}")
-    return code
+    return Decision(code, budget.samples, budget.planned)
 
 
 def _blind_bid(know: Knowledge) -> int:
@@ -133,7 +226,7 @@ def _forehead_bid(know: Knowledge, trump: int, legal: tuple[int, ...]) -> tuple[
     return best, values[best]
 
 
-def _choose_trump(know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int) -> int:
+def _choose_trump(know: Knowledge, level: Level, rng: random.Random, budget: _Budget) -> int:
     if know.forehead:
         bids = tuple(range(BID_BASE, BID_BASE + 2))
         return TRUMP_BASE + max(range(4), key=lambda suit: _forehead_bid(know, suit, bids)[1])
@@ -143,21 +236,20 @@ def _choose_trump(know: Knowledge, level: Level, rng: random.Random, deadline: f
     if level == "easy":
         return TRUMP_BASE + choose_trump(know.hand)
     candidates = sorted({bid for suit in range(4) for bid in _candidates(know, suit)})
-    estimate = trump_values(know, rng, deadline, samples, candidates)
-    return TRUMP_BASE + estimate.best()
+    samples = budget.plan(know, 4 * len(candidates))
+    return TRUMP_BASE + budget.spent(trump_values(know, rng, budget.deadline, samples, candidates))
 
 
-def _bid(
-    know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int, legal: tuple[int, ...]
-) -> int:
+def _bid(know: Knowledge, level: Level, rng: random.Random, budget: _Budget, legal: tuple[int, ...]) -> int:
     if know.forehead:
         return BID_BASE + _forehead_bid(know, know.trump, legal)[0]
     if level == "easy":
         if know.blind:
             return _closest(_blind_bid(know), legal)
         return _closest(heuristic_bid(know.hand, know.trump, know.players, know.cards), legal)
-    estimate = bid_values(know, rng, deadline, samples, _candidates(know, know.trump, legal))
-    return BID_BASE + estimate.best()
+    candidates = _candidates(know, know.trump, legal)
+    samples = budget.plan(know, len(candidates))
+    return BID_BASE + budget.spent(bid_values(know, rng, budget.deadline, samples, candidates))
 
 
 def _action(code: int, legal: tuple[int, ...]) -> int:
@@ -173,9 +265,7 @@ def _action(code: int, legal: tuple[int, ...]) -> int:
     return code
 
 
-def _play(
-    know: Knowledge, level: Level, rng: random.Random, deadline: float, samples: int, legal: tuple[int, ...]
-) -> int:
+def _play(know: Knowledge, level: Level, rng: random.Random, budget: _Budget, legal: tuple[int, ...]) -> int:
     if PLAY_HIDDEN in legal:
         return PLAY_HIDDEN
     state = TrickState(know.leader, know.trick, know.trump, know.tricks, know.null, know.remaining_tricks())
@@ -192,33 +282,45 @@ def _play(
         options.append(JESTER_AS_WIZARD)
     if len(options) == 1:
         return _action(options[0], legal)
-    return _action(play_values(know, rng, deadline, samples, options).best(), legal)
+    samples = budget.plan(know, len(options))
+    return _action(budget.spent(play_values(know, rng, budget.deadline, samples, options)), legal)
 
 
 class ComputerPlayer:
     """A computer player of one level with its own random generator, for one seat of a table."""
 
-    __slots__ = ("budget_ms", "level", "rng", "samples")
+    __slots__ = ("cap_ms", "level", "rng", "samples", "work")
 
     def __init__(
         self,
         level: Level = "hard",
         *,
         seed: int | None = None,
-        budget_ms: float | None = DEFAULT_BUDGET_MS,
+        work: int | None = None,
         samples: int | None = None,
+        cap_ms: float | None = DEFAULT_CAP_MS,
     ) -> None:
         """A player of ``level``; ``seed`` fixes its random generator (see ``decide`` for the rest)."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         self.level: Level = level
         self.rng = random.Random(seed)
-        self.budget_ms = budget_ms
+        self.work = work
         self.samples = samples
+        self.cap_ms = cap_ms
 
     def decide(self, view: PlayerView) -> int:
         """The action code this player chooses on its turn, seeing only ``view``."""
-        return decide(view, self.level, rng=self.rng, budget_ms=self.budget_ms, samples=self.samples)
+        return self.deliberate(view).action
+
+    def deliberate(self, view: PlayerView) -> Decision:
+        """This player's decision on its turn, with the deals it sampled."""
+        return deliberate(
+            view, self.level, rng=self.rng, work=self.work, samples=self.samples, cap_ms=self.cap_ms
+        )
 
     def __repr__(self) -> str:
-        return f"ComputerPlayer({self.level!r}, budget_ms={self.budget_ms!r}, samples={self.samples!r})"
+        return (
+            f"ComputerPlayer({self.level!r}, work={self.work!r}, samples={self.samples!r}, "
+            f"cap_ms={self.cap_ms!r})"
+        )

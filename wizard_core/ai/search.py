@@ -9,8 +9,10 @@ A bid the player cannot see (a secret bid, or the Saboteur dealer's, who makes n
 way from the sampled hand. The Saboteur dealer scores 20 whatever happens, so its aim is the others'
 loss: its utility is minus the mean points of the other players.
 
-The loops stop at a deadline (``time.perf_counter`` seconds) or after ``max_samples`` samples, whichever
-comes first, but always finish at least one sample.
+The loops draw ``max_samples`` samples, fixed by the caller from the work it may do (``players``), so
+that an estimate depends on the knowledge and the random generator alone. The ``deadline``
+(``time.perf_counter`` seconds) is a safety net for a slow host: past it a loop stops early, but it
+always finishes at least one sample.
 """
 
 from __future__ import annotations
