@@ -43,7 +43,7 @@ import json
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wizard_core.actions import (
@@ -225,6 +225,22 @@ class Game:
         _replay: Iterable[tuple[str, tuple[int, ...]]] | None = None,
     ) -> None:
         """Seat the players, draw for the first dealer and deal the first round."""
+        self._setup(players, rules, seed)
+        self._rng = random.Random(self._seed)
+        self._active = [True] * self._n
+        self._seats = tuple(range(self._n))
+        self._eliminated: list[int] = []
+        self._log: list[LogEntry] = []
+        self._replay = deque(_replay) if _replay is not None else None
+        self._totals = [0] * self._n
+        self._results: list[RoundResult] = []
+        self._first_dealer = self._draw_first_dealer()
+        self._round = 1
+        self._dealer = self._first_dealer
+        self._deal()
+
+    def _setup(self, players: int | Sequence[str], rules: Rules | None, seed: int | None) -> None:
+        """What the players, the rules and the seed fix for the whole game."""
         names = (
             tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
         )
@@ -242,7 +258,6 @@ class Game:
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise RulesError("the seed must be an integer")
         self._seed = seed
-        self._rng = random.Random(seed)
         self._camelot = self._rules.edition == "camelot"
         self._deck = _DECKS[self._rules.edition]
         variants = self._variants = self._rules.variants
@@ -256,17 +271,6 @@ class Game:
         self._maximus = "maximus" in variants
         self._sizes = self._rules.hand_sizes(self._n)
         self._rounds_total = len(self._sizes)
-        self._active = [True] * self._n
-        self._seats = tuple(range(self._n))
-        self._eliminated: list[int] = []
-        self._log: list[LogEntry] = []
-        self._replay = deque(_replay) if _replay is not None else None
-        self._totals = [0] * self._n
-        self._results: list[RoundResult] = []
-        self._first_dealer = self._draw_first_dealer()
-        self._round = 1
-        self._dealer = self._first_dealer
-        self._deal()
 
     # -- chance ---------------------------------------------------------------------------------
 
@@ -1108,6 +1112,61 @@ class Game:
             raise CorruptSaveError(f"the save's rules are invalid: {exc}") from None
         return cls.replay(players, rules, seed, entries)
 
+    def checkpoint(self) -> dict[str, Any]:
+        """The game's state at this point as JSON values, without its setup (players, rules, seed) or log.
+
+        ``Game.replay(players, rules, seed, log, checkpoint=...)`` rebuilds the game from a checkpoint and
+        replays only the entries of ``log`` after it: the same game as a replay from the start, in a
+        fraction of the time for a long game (a checkpoint taken as a round starts leaves one round).
+        """
+        state: dict[str, Any] = {name: getattr(self, f"_{name}") for name in _STATE_INTS}
+        state.update(
+            format=CHECKPOINT_FORMAT,
+            version=len(self._log),
+            forehead=self._forehead,
+            active=list(self._active),
+            seats=list(self._seats),
+            round_seats=list(self._round_seats),
+            eliminated=list(self._eliminated),
+            trick=list(self._trick),
+            done=[[leader, list(trick), taker, null] for leader, trick, taker, null in self._done],
+            results=[_encode_round(result) for result in self._results],
+        )
+        for name in _STATE_SEAT_LISTS:
+            state[name] = list(getattr(self, f"_{name}"))
+        return state
+
+    def _restore(self, state: Mapping[str, Any]) -> None:
+        """Take the state of a checkpoint (after ``_setup``); anything damaged raises CorruptSaveError."""
+        try:
+            if state["format"] != CHECKPOINT_FORMAT:
+                raise CorruptSaveError(f"checkpoint format {state['format']!r} is not supported")
+            for name in _STATE_INTS:
+                setattr(self, f"_{name}", _int(state[name]))
+            n = self._n
+            self._bids, self._hands, self._totals, self._tricks = (
+                _ints(state[name], n) for name in _STATE_SEAT_LISTS
+            )
+            if not 1 <= self._round <= self._rounds_total or not 0 <= self._phase <= _OVER:
+                raise ValueError("round or phase out of range")
+            if not all(0 <= seat < n for seat in (self._dealer, self._leader, self._first_dealer)):
+                raise ValueError("a seat out of range")
+            if not -1 <= self._current < n or self._size != self._sizes[self._round - 1]:
+                raise ValueError("the player to act or the hand size is out of range")
+            self._forehead = _bool(state["forehead"])
+            self._active = [_bool(active) for active in _list(state["active"], n)]
+            self._seats = tuple(_ints(state["seats"]))
+            self._round_seats = tuple(_ints(state["round_seats"]))
+            self._eliminated = _ints(state["eliminated"])
+            self._trick = _ints(state["trick"])
+            self._done = [
+                (_int(leader), _ints(trick), _int(taker), _bool(null))
+                for leader, trick, taker, null in _list(state["done"])
+            ]
+            self._results = [_decode_round(result) for result in _list(state["results"])]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise CorruptSaveError(f"the checkpoint is damaged ({type(exc).__name__}: {exc})") from None
+
     @classmethod
     def replay(
         cls,
@@ -1115,23 +1174,23 @@ class Game:
         rules: Rules,
         seed: int,
         log: Sequence[LogEntry],
+        *,
+        checkpoint: Mapping[str, Any] | None = None,
     ) -> Game:
-        """Rebuild a game from its setup and log, checking every entry; refuse it whole if any is wrong."""
-        chance = [entry for entry in log if not isinstance(entry, int)]
+        """Rebuild a game from its setup and log, checking every entry; refuse it whole if any is wrong.
+
+        With a ``checkpoint`` (``Game.checkpoint()`` of this game, taken when the log was shorter), only the
+        entries after it are replayed. A checkpoint that is damaged or longer than the log raises
+        ``CorruptSaveError`` like a damaged log; a replay without it may still succeed.
+        """
         try:
-            game = cls(players, rules, seed, _replay=chance)
-            for index, entry in enumerate(log):
-                if index < len(game._log):
-                    if game._log[index] != entry:
-                        raise CorruptSaveError(f"log entry {index} does not follow from the ones before it")
-                    continue
-                if not isinstance(entry, int):
-                    raise CorruptSaveError(f"log entry {index} is a {entry[0]} where an action was due")
-                if entry >= SEAT_STRIDE:
-                    seat, code = divmod(entry, SEAT_STRIDE)
-                    game.apply(code, player=seat - 1)
-                else:
-                    game.apply(entry)
+            if checkpoint is None:
+                chance = [entry for entry in log if not isinstance(entry, int)]
+                game, start = cls(players, rules, seed, _replay=chance), 0
+            else:
+                game = cls._resume(players, rules, seed, log, checkpoint)
+                start = len(game._log)
+            game._replay_log(log, start)
         except CorruptSaveError:
             raise
         except WizardError as exc:
@@ -1139,10 +1198,136 @@ class Game:
         if game._replay or len(game._log) != len(log):
             raise CorruptSaveError("the log has entries that no game could produce")
         game._replay = None
-        # The generator's position is not in the log: a restored game draws its next deals from a fresh
-        # generator keyed by the seed and the log's length, so every restore of one save agrees.
-        game._rng = random.Random(f"{seed}:{len(log)}")
+        if checkpoint is None:  # (a game resumed from a checkpoint has it from the start)
+            game._rng = _restored_generator(seed, log)
         return game
+
+    @classmethod
+    def _resume(
+        cls,
+        players: Sequence[str],
+        rules: Rules,
+        seed: int,
+        log: Sequence[LogEntry],
+        checkpoint: Mapping[str, Any],
+    ) -> Game:
+        """The game at a checkpoint, with the log up to it and the chance events after it to replay."""
+        version = checkpoint.get("version")
+        if type(version) is not int or not 0 < version <= len(log):
+            raise CorruptSaveError("the checkpoint does not fit the log")
+        game = object.__new__(cls)
+        game._setup(players, rules, seed)
+        game._rng = _restored_generator(seed, log)
+        game._restore(checkpoint)
+        game._log = list(log[:version])
+        game._replay = deque(entry for entry in log[version:] if not isinstance(entry, int))
+        return game
+
+    def _replay_log(self, log: Sequence[LogEntry], start: int) -> None:
+        """Apply the log's actions from ``start`` on; the chance events they lead to must match it."""
+        for index in range(start, len(log)):
+            entry = log[index]
+            if index < len(self._log):
+                if self._log[index] != entry:
+                    raise CorruptSaveError(f"log entry {index} does not follow from the ones before it")
+                continue
+            if not isinstance(entry, int):
+                raise CorruptSaveError(f"log entry {index} is a {entry[0]} where an action was due")
+            if entry >= SEAT_STRIDE:
+                seat, code = divmod(entry, SEAT_STRIDE)
+                self.apply(code, player=seat - 1)
+            else:
+                self.apply(entry)
+
+
+def _restored_generator(seed: int, log: Sequence[LogEntry]) -> random.Random:
+    """The generator of a restored game. Its position is not in the log: a restored game draws its next
+    deals from a fresh generator keyed by the seed and the log's length, so every restore of one save
+    agrees."""
+    return random.Random(f"{seed}:{len(log)}")
+
+
+# A checkpoint (``Game.checkpoint``): its format, and the state it holds besides lists and tricks.
+CHECKPOINT_FORMAT = 1
+_STATE_INTS = (
+    "best",
+    "best_at",
+    "call",
+    "current",
+    "dealer",
+    "first_dealer",
+    "leader",
+    "led",
+    "null",
+    "phase",
+    "round",
+    "size",
+    "trump",
+    "turned",
+)
+_STATE_SEAT_LISTS = ("bids", "hands", "totals", "tricks")
+_INT_TYPE = {int}
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"{value!r} is not an integer")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"{value!r} is not true or false")
+    return value
+
+
+def _list(value: object, length: int | None = None) -> list[Any]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise TypeError(f"{value!r} is not a list" + ("" if length is None else f" of {length}"))
+    return value
+
+
+def _ints(value: object, length: int | None = None) -> list[int]:
+    items = _list(value, length)
+    if not set(map(type, items)) <= _INT_TYPE:
+        raise TypeError(f"{value!r} holds more than integers")
+    return list(items)
+
+
+def _all_ints(items: list[Any]) -> bool:
+    """True if every item is an integer (not a bool); restarts decode many card lists, so it is quick."""
+    return set(map(type, items)) <= _INT_TYPE or all(
+        isinstance(item, int) and not isinstance(item, bool) for item in items
+    )
+
+
+def _encode_round(result: RoundResult) -> list[Any]:
+    encoded: list[Any] = list(result)
+    encoded[3] = None if result.trump is None else int(result.trump)
+    encoded[4] = None if result.turned_up is None else result.turned_up.face
+    return [list(value) if isinstance(value, tuple) else value for value in encoded]
+
+
+def _decode_round(data: object) -> RoundResult:
+    number, dealer, cards, trump, turned, bids, tricks, null, points, totals, eliminated = _list(data, 11)
+    # One check of every number at once: restarts decode tens of thousands of rounds.
+    numbers = [number, dealer, cards, null, *tricks, *points, *totals, *eliminated]
+    numbers += [bid for bid in _list(bids) if bid is not None]
+    if not set(map(type, numbers)) <= _INT_TYPE:
+        raise TypeError(f"round {data!r} holds more than integers")
+    return RoundResult(
+        number,
+        dealer,
+        cards,
+        None if trump is None else Suit(_int(trump)),
+        None if turned is None else Card(_int(turned)),
+        tuple(bids),
+        tuple(_list(tricks)),
+        null,
+        tuple(_list(points)),
+        tuple(_list(totals)),
+        tuple(_list(eliminated)),
+    )
 
 
 def encode_log_entry(entry: LogEntry) -> int | dict[str, list[int]]:
@@ -1158,11 +1343,7 @@ def decode_log_entry(data: object) -> LogEntry:
         return data
     if isinstance(data, dict) and len(data) == 1:
         ((kind, cards),) = data.items()
-        if (
-            kind in ("draw", "deal")
-            and isinstance(cards, list)
-            and all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
-        ):
+        if kind in ("draw", "deal") and isinstance(cards, list) and _all_ints(cards):
             return (kind, tuple(cards))
     raise CorruptSaveError(f"the log holds an unknown entry: {data!r}")
 

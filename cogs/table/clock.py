@@ -3,6 +3,10 @@
 A table's clock is one task that sleeps until the next event of any turn under way (a reminder or a
 time-out) and looks again when it wakes, so most moves need no timer of their own. What a reminder
 says and what happens when a turn runs out is the table flow's business (``remind`` and ``time_out``).
+
+After a restart, a turn that was under way resumes with the time its player had left when the bot
+stopped (``Table.paused``): the time the bot was down does not count, and the tables' deadlines stay as
+spread out as they were. A turn that had nearly run out gets a short grace (``resumed_left``).
 """
 
 from __future__ import annotations
@@ -11,27 +15,69 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from cogs.table.model import Table, Turn, now
+from wizard_core import Game
 
 # After this many turns in a row that ran out, a computer plays the member's seat until they return.
 MISSED_TURNS_FOR_TAKEOVER = 2
+# A turn resumed after a restart leaves its player at least this share of the turn and these seconds
+# (never more than the whole turn).
+GRACE_SHARE = 0.1
+GRACE_SECONDS = 10.0
+
+
+def turn_since(game: Game) -> int:
+    """The game version at which the turns of the members to act now began.
+
+    While everyone bids at once, each bid is one step of the game: the bidders' turns began that many
+    steps ago, when the bidding opened (this matters after a restart, when their controls are older than
+    the game).
+    """
+    since = game.version
+    if game.current_player is None:
+        since -= sum(bid is not None for bid in game.bids)
+    return since
+
+
+def resumed_left(spent: float, limit: float) -> float:
+    """The seconds a turn has left when it resumes after a restart, ``spent`` of its ``limit`` seconds
+    having passed before the bot stopped.
+
+    What was left is kept, except near the end: below twice the grace, half of what was left is added to
+    the grace. Nobody is timed out the instant the bot is back, and turns that were about to end still
+    end in the order they would have, spread over a few seconds rather than all together.
+    """
+    grace = min(limit, max(GRACE_SECONDS, GRACE_SHARE * limit))
+    left = max(0.0, limit - spent)
+    if left < 2 * grace:
+        left = grace + left / 2
+    return min(limit, left)
 
 
 def track_turns(table: Table) -> None:
     """Start the turns of the members who are to act now, and forget the turns that are over.
 
-    While everyone bids at once, each bid is one step of the game: the bidders' turns began that many
-    steps ago (this matters after a restart, when their controls are older than the game).
+    The first time after a restart, the turns that were under way resume (``Table.paused``).
     """
     game = table.running
     waiting = [s for s in game.to_act if not table.seats[s].played_by_computer]
     for seat in list(table.turns):
         if seat not in waiting:
             del table.turns[seat]
-    since = game.version
-    if game.current_player is None:
-        since -= sum(bid is not None for bid in game.bids)
+    since = turn_since(game)
     for seat in waiting:
-        table.turns.setdefault(seat, Turn(now(), since))
+        if seat not in table.turns:
+            table.turns[seat] = _begin(table, seat, since)
+    table.paused.clear()
+
+
+def _begin(table: Table, seat: int, since: int) -> Turn:
+    """A member's turn, begun now or resumed where the bot stopped."""
+    paused = table.paused.get(seat)
+    limit = table.turn_seconds
+    if paused is None or paused.since != since or limit <= 0:
+        return Turn(now(), since)
+    left = resumed_left(paused.spent, limit)
+    return Turn(now() - (limit - left), since, reminded=paused.spent >= limit / 2)
 
 
 def next_event(table: Table) -> tuple[float, int] | None:

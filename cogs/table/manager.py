@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import discord
+from discord.ext import tasks
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
 from cogs.table.announce import Announcer, news_of
-from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns
+from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns, turn_since
 from cogs.table.components import (
+    ELSEWHERE,
     TableHandlers,
     controls_view,
     end_question_view,
@@ -32,12 +36,13 @@ from cogs.table.components import (
 )
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
-from cogs.table.model import Table, now
+from cogs.table.model import Occupant, PausedTurn, Table, now
 from cogs.table.store import (
     FinishingTable,
     News,
     StaleTableError,
     TableExistsError,
+    TableRecord,
     TableStore,
     UnreadableTable,
 )
@@ -46,7 +51,6 @@ from cogs.utils.text import display_name, duration
 from wizard_core import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    CorruptSaveError,
     Game,
     Phase,
     Rules,
@@ -63,6 +67,10 @@ log = logging.getLogger(__name__)
 
 NOT_PLAYING = "You're not playing at this table."
 CHANGED_ELSEWHERE = "This table was changed elsewhere meanwhile, so nothing was changed. Please try again."
+# How often the bot notes in the database that it is alive (seconds). After a crash, the time since the
+# last note (or the last move, if later) counts as time the bot was down: a player whose turn was under
+# way may gain up to that much.
+ALIVE_SECONDS = 15.0
 END_QUESTIONS = {
     "end": "End this game for everyone? No results will be recorded.",
     "leave": (
@@ -133,41 +141,73 @@ class TableManager(TableHandlers):
         """Rebuild every lobby and running game from the database (at start-up).
 
         A table that cannot be rebuilt (damaged rules or actions) is set aside: logged, closed without a
-        result, and its channel told; every other table comes back.
+        result, and its channel told; every other table comes back. The turns that were under way when the
+        bot stopped resume, when each table is shown again, with the time their players had left.
         """
-        for record in await self.store.open_tables():
-            if isinstance(record, UnreadableTable):
-                await self._set_aside(record.id, record.channel_id, record.reason)
-                continue
-            try:
-                table = Table.from_record(record)
-                if record.status == "playing":
-                    if record.seed is None:
-                        raise CorruptSaveError("a running game without a seed")
-                    table.game = Game.replay(
-                        [s.name for s in record.seats], record.table_rules, record.seed, record.log
-                    )
-            except Exception as error:  # a damaged log or rules: any error of the replay
-                await self._set_aside(record.id, record.channel_id, f"{type(error).__name__}: {error}")
-                continue
-            await self.apply_server_settings(table)
-            self._add(table)
-            if table.game is None:
-                self._arm_lobby_timer(table)
+        with _collector_paused():
+            records = await self.store.open_tables()
+            stopped = _stopped_at(records, await self.store.last_alive())
+            for record in records:
+                table = await self._rebuilt(record, stopped)
+                if table is None:
+                    continue
+                await self.apply_server_settings(table)
+                self._add(table)
+                if table.game is None:
+                    self._arm_lobby_timer(table)
+            records.clear()  # what was read goes before the collector runs again, not after
         log.info("Restored %d open table(s)", len(self.tables))
         # What players should see is brought up to date in the background: the bot answers clicks
         # meanwhile, each table under its lock.
         self._catching_up = asyncio.create_task(self._after_restart(), name="wizard-restore")
 
-    async def _after_restart(self) -> None:
+    async def _rebuilt(self, record: TableRecord | UnreadableTable, stopped: float) -> Table | None:
+        """A table as stored, with its game rebuilt and its turns paused where the bot stopped (at
+        ``stopped``); None if it cannot be rebuilt, and then it is set aside."""
+        if isinstance(record, UnreadableTable):
+            await self._set_aside(record.id, record.channel_id, record.reason)
+            return None
         try:
-            await self._catch_up(await self.store.pending())
+            table = Table.from_record(record)
+            if record.status == "playing":
+                table.game = record.rebuild()
+                _pause_turns(table, record, stopped)
+        except Exception as error:  # a damaged log or rules: any error of the replay
+            await self._set_aside(record.id, record.channel_id, f"{type(error).__name__}: {error}")
+            return None
+        return table
+
+    async def _after_restart(self) -> None:
+        """Show what a crash cut short and every table again, one table at a time, while noting every few
+        seconds that the bot is alive (until it stops: ``close`` cancels this task)."""
+        alive = tasks.loop(seconds=ALIVE_SECONDS, name="wizard-alive")(self._mark_alive)
+        beating = alive.start()
+        try:
+            try:
+                await self._catch_up(await self.store.pending())
+            except Exception:
+                log.exception("Could not show everything a crash cut short")
             for table in list(self.tables.values()):
-                async with table.lock:
-                    if self.is_open(table):
-                        await self._show_again(table)
-        except Exception:
-            log.exception("Could not bring every table up to date after the restart")
+                try:
+                    async with table.lock:
+                        if self.is_open(table):
+                            await self._show_again(table)
+                except Exception:
+                    log.exception("Could not bring table %d up to date after the restart", table.id)
+            await beating
+        finally:
+            alive.cancel()
+
+    async def _mark_alive(self) -> None:
+        """Note in the database that the bot is running: after a stop or a crash, the last note says when
+        it stopped, so the time it was down is not taken from anybody's turn (nothing to note while no game
+        runs: there is no turn to time)."""
+        if not any(table.game is not None for table in self.tables.values()):
+            return
+        try:
+            await self.store.mark_alive(now())
+        except (sqlite3.Error, RuntimeError) as error:  # a failing (or closing) database: next time
+            log.warning("Could not note that the bot is alive: %s", error)
 
     async def _catch_up(self, pending: dict[int, list[News]]) -> None:
         """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
@@ -203,6 +243,11 @@ class TableManager(TableHandlers):
                 )
                 await self._remember_message(table, message)
             return
+        # The turns under way resume from here, with the time their players had left (``Table.paused``),
+        # first so that the messages below show when they run out. (A member who played since the restart
+        # began the turns that followed, and sent their controls.)
+        under_way = set(table.turns) & set(table.game.to_act)
+        track_turns(table)
         embed, files = await self.delivery.table_message(
             table, table.game.public_view(), files_allowed=self.delivery.channel_allows_files(table)
         )
@@ -216,8 +261,11 @@ class TableManager(TableHandlers):
                 table, embed=embed, view=table_view(table), files=files
             )
             await self._remember_message(table, message)
-        # Turns under way start afresh: nobody loses time to the restart.
-        await self.announcer.notify_turn(table)
+        # The members to act get their controls again (those sent before a crash may never have left).
+        if not under_way:
+            await self.delivery.clear_ping(table)
+        for seat in [seat for seat in table.turns if seat not in under_way]:
+            await self.announcer.notify_member(table, seat)
         self._keep_going(table)
 
     async def _remember_message(self, table: Table, message: discord.Message | None) -> None:
@@ -248,8 +296,7 @@ class TableManager(TableHandlers):
     async def new_table(self, interaction: discord.Interaction[WizardBot], edition: str | None) -> None:
         """Open a lobby in the interaction's channel, with the caller as host and the server's rules
         (in ``edition`` if one is given)."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        user = interaction.user
+        assert interaction.guild_id is not None
         server = await self.server_settings.get(interaction.guild_id)
         rules = server.rules()
         if edition is not None and edition != rules.edition:
@@ -257,6 +304,15 @@ class TableManager(TableHandlers):
                 rules = Rules(edition, rules.variants, rules.nannie_every)
             except WizardError:
                 rules = Rules(edition)
+        await self._open_lobby(interaction, rules)
+
+    async def _open_lobby(
+        self, interaction: discord.Interaction[WizardBot], rules: Rules, computers: Sequence[Occupant] = ()
+    ) -> None:
+        """Store a new lobby in the interaction's channel, hosted by the caller (with ``computers`` seated
+        too), and show it as the answer to the interaction."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
         try:
             record = await self.store.create(
                 guild_id=interaction.guild_id,
@@ -271,6 +327,9 @@ class TableManager(TableHandlers):
             link = existing.jump_url if existing else "this channel"
             raise Refusal(f"This channel already has a table: {link}. Finish or cancel it first.") from None
         table = Table.from_record(record)
+        if computers:
+            table.seats += [Occupant(c.user_id, c.name, computer=c.computer) for c in computers]
+            await self._store_lobby(table, seats=True)
         await self.apply_server_settings(table)
         self._add(table)
         await interaction.response.send_message(embed=self.lobby_embed(table), view=lobby_view(table))
@@ -278,6 +337,34 @@ class TableManager(TableHandlers):
         table.message_id = message.id
         await self.store.set_message(table.id, message.id)
         self._arm_lobby_timer(table)
+
+    async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:
+        """Play again, on a finished game's standings: the first click opens a new lobby in the channel
+        with the same rules and computers, hosted by the clicker; the next clicks take a seat in it."""
+        record = await self.store.get(finished_id)
+        if record is None or record.status != "finished":
+            raise Refusal("That button isn't valid.")
+        if (record.guild_id, record.channel_id) != (interaction.guild_id, interaction.channel_id):
+            raise Refusal(ELSEWHERE)
+        current = self.in_channel(record.channel_id)
+        if current is None:
+            computers = [Occupant(s.user_id, s.name, computer=s.computer) for s in record.seats if s.computer]
+            await self._open_lobby(interaction, record.table_rules, computers)
+            return
+        if current.status != "lobby":
+            raise Refusal(f"A new game is already under way here: {current.jump_url}.")
+        async with current.lock:
+            if not self.is_open(current) or current.status != "lobby":
+                raise Refusal(f"This channel's new table has moved on: {current.jump_url}.")
+            async with self._lobby_change(current):
+                lobby.join(current, interaction.user.id, interaction.user.display_name)
+                await self._store_lobby(current, seats=True)
+            await self.delivery.edit_table_message(
+                current, embed=self.lobby_embed(current), view=lobby_view(current)
+            )
+        await interaction.response.send_message(
+            f"You have a seat at the new table: {current.jump_url}", ephemeral=True
+        )
 
     def lobby_embed(self, table: Table) -> discord.Embed:
         """The lobby message."""
@@ -408,7 +495,7 @@ class TableManager(TableHandlers):
             table.lobby_timer.cancel()
             table.lobby_timer = None
         dealer = table.seats[game.first_dealer].label
-        note = f"{display_name(dealer)} drew the highest card and deals first (R-1)."
+        note = f"{display_name(dealer)} drew the highest card and deals first."
         embed, files = await self.delivery.table_message(
             table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
         )
@@ -707,6 +794,38 @@ class TableManager(TableHandlers):
         )
         await self.delivery.edit_table_message(table, embed=embed, view=None, attachments=files)
         await self.delivery.send_channel(table, content=f"{why} No results were recorded.")
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while every open table is read and rebuilt at once: the
+    many objects made then would set it off again and again, over a heap that keeps growing, for about
+    half the time of a restart with thousands of games."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _stopped_at(records: list[TableRecord | UnreadableTable], alive: float | None) -> float:
+    """When the bot stopped, as well as the database tells: its last note that it was alive, or the last
+    change to an open table if that is later (never later than now)."""
+    known = [record.updated_at for record in records if isinstance(record, TableRecord)]
+    if alive is not None:
+        known.append(alive)
+    return min(max(known, default=now()), now())
+
+
+def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:
+    """Remember how much of each turn under way had passed when the bot stopped: a turn began when the
+    entry that made it stand was stored (while everyone bids at once, the one that opened the bidding)."""
+    game = table.running
+    since = turn_since(game)
+    spent = max(0.0, stopped - record.stored_at(since - 1))
+    table.paused = {seat: PausedTurn(since, spent) for seat in game.to_act}
 
 
 def _manages_server(interaction: discord.Interaction[WizardBot]) -> bool:

@@ -77,6 +77,16 @@ class Turn:
     reminded: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class PausedTurn:
+    """A member's turn that was under way when the bot stopped: the game version it began at and the
+    seconds of it that had passed (the time the bot was down does not count). Its clock resumes from there
+    (``clock.track_turns``)."""
+
+    since: int
+    spent: float
+
+
 @dataclass
 class Table:
     """A lobby or a running game, in memory."""
@@ -100,6 +110,9 @@ class Table:
     lobby_timeout: float = DEFAULT_LOBBY_SECONDS
     images: bool = True
     turns: dict[int, Turn] = field(default_factory=dict)
+    # After a restart, the turns that were under way when the bot stopped, by seat, until their clocks
+    # start again.
+    paused: dict[int, PausedTurn] = field(default_factory=dict)
     # A notice the table message keeps showing (a computer played for someone, someone left) until that
     # seat's player acts again or another notice replaces it: (seat, text).
     notice: tuple[int, str] | None = None

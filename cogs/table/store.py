@@ -2,22 +2,45 @@
 
 Every write is one transaction, and the cogs write before they answer the interaction, so an action a
 player saw acknowledged is on disk.
+
+A restart reads every open table in a few statements (``open_tables``). As each round of a game is dealt,
+a checkpoint of the game (the rules core's state, with the log up to that point) is stored beside the
+log, so a restart replays the current round only. The bot marks itself alive every few seconds
+(``mark_alive``), so after a stop or a crash it knows how long it was down.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import sqlite3
-from collections.abc import Sequence
+import sys
+from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
 
 from cogs.leaderboard.results import FinishedGame, record_game
 from cogs.utils.db import Database
-from wizard_core import GameResult, LogEntry, Rules, decode_log_entry, encode_log_entry
+from wizard_core import (
+    CorruptSaveError,
+    Game,
+    GameResult,
+    LogEntry,
+    Rules,
+    decode_log_entry,
+    encode_log_entry,
+)
+
+log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "playing")
+# The meta key of the last time the bot marked itself alive (a Unix time).
+ALIVE_KEY = "tables_alive_at"
+_SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed"
 
 
 class TableExistsError(Exception):
@@ -63,11 +86,38 @@ class TableRecord:
     log: list[LogEntry] = field(default_factory=list)
     ping_message_id: int | None = None
     rules: Rules | None = None
+    # A running game's latest checkpoint (``Game.checkpoint``), if one was read with the log: rebuilding
+    # from it replays only the entries after it.
+    checkpoint: dict[str, Any] | None = None
+    # When log entries were stored, by position (those read; none for entries stored before 0008).
+    stored_times: dict[int, float] = field(default_factory=dict)
 
     @property
     def table_rules(self) -> Rules:
         """The table's rules; a table stored before rules were kept plays its edition's base rules."""
         return self.rules if self.rules is not None else Rules(self.edition)
+
+    def stored_at(self, seq: int) -> float:
+        """When log entry ``seq`` was stored; the table's last change if that is not known."""
+        return self.stored_times.get(seq, self.updated_at)
+
+    def rebuild(self) -> Game:
+        """The running game, from its checkpoint if it has one, else from its whole log.
+
+        A checkpoint that does not rebuild (damaged) is left aside for the whole log; a log that does not
+        replay raises (``CorruptSaveError``, or any error of damaged data).
+        """
+        if self.seed is None:
+            raise CorruptSaveError("a running game without a seed")
+        names = [s.name for s in self.seats]
+        if self.checkpoint is not None:
+            try:
+                return Game.replay(names, self.table_rules, self.seed, self.log, checkpoint=self.checkpoint)
+            except Exception as error:  # any damage: the whole log decides
+                log.warning(
+                    "Table %d: its checkpoint does not rebuild (%s); replaying its log", self.id, error
+                )
+        return Game.replay(names, self.table_rules, self.seed, self.log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,33 +201,95 @@ class TableStore:
         return None if row is None else await self._complete(row)
 
     async def open_tables(self) -> list[TableRecord | UnreadableTable]:
-        """Every lobby and running game, for the start of the bot.
+        """Every lobby and running game, for the start of the bot: two statements for all of them.
 
-        A table whose stored rules, seats or actions cannot be read comes back as an ``UnreadableTable``
-        instead of stopping the start; a failing database still raises.
+        A running game comes with its latest checkpoint and the log entries after it (the log before it is
+        the checkpoint's copy); a game without a usable checkpoint, with its whole log. A table whose stored
+        rules, seats or actions cannot be read comes back as an ``UnreadableTable`` instead of stopping the
+        start; a failing database still raises.
         """
-        rows = await self.db.fetchall("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id")
+        # The entries after the checkpoint come as one text per table, a JSON array of (seq, entry, at)
+        # triples: SQLite joins them, and one parse reads them.
+        rows = await self.db.fetchall(
+            "SELECT t.*, c.version AS checkpoint_version, c.at AS checkpoint_at, c.codes AS checkpoint_codes,"
+            " c.chance AS checkpoint_chance,"
+            " c.state AS checkpoint_state, (SELECT max(seq) FROM actions WHERE table_id = t.id) AS last_seq,"
+            " (SELECT group_concat(seq || ',' || entry || ',' || coalesce(at, 'null'), ',') FROM"
+            " (SELECT seq, entry, at FROM actions"
+            " WHERE table_id = t.id AND seq >= coalesce(c.version, 0) ORDER BY seq)) AS entries"
+            " FROM tables AS t LEFT JOIN checkpoints AS c ON c.table_id = t.id"
+            " WHERE t.status IN ('lobby', 'playing') ORDER BY t.id"
+        )
+        seats = _by_table(
+            await self.db.fetchall(
+                "SELECT s.table_id, s.seat, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed"
+                " FROM seats AS s JOIN tables AS t ON t.id = s.table_id"
+                " WHERE t.status IN ('lobby', 'playing') ORDER BY s.table_id, s.seat"
+            )
+        )
         tables: list[TableRecord | UnreadableTable] = []
         for row in rows:
+            table_id = row["id"]
             try:
-                tables.append(await self._complete(row))
+                record = self._record(row, seats.get(table_id, ()))
+                if not self._read_log(record, row):
+                    record = await self._complete(row)
             except sqlite3.Error:
                 raise
             except Exception as error:
                 tables.append(
-                    UnreadableTable(row["id"], row["channel_id"], f"{type(error).__name__}: {error}")
+                    UnreadableTable(table_id, row["channel_id"], f"{type(error).__name__}: {error}")
                 )
+                continue
+            tables.append(record)
         return tables
+
+    @staticmethod
+    def _read_log(record: TableRecord, row: sqlite3.Row) -> bool:
+        """Give a table read by ``open_tables`` its log. False if it must be read whole instead, the way
+        ``get`` does, which then refuses what is damaged: the checkpoint is damaged or does not fit the
+        entries after it, or the entries do not read as one (seq, entry, time) after another."""
+        start = row["checkpoint_version"] or 0
+        try:
+            if start:
+                record.log = _decode_checkpoint_log(row["checkpoint_codes"], row["checkpoint_chance"])
+                record.checkpoint = json.loads(row["checkpoint_state"])
+                record.stored_times[start - 1] = row["checkpoint_at"]
+            joined = json.loads(f"[{row['entries'] or ''}]")
+            seqs, entries, times = joined[0::3], joined[1::3], joined[2::3]
+            after = _decode_log(entries)
+        except Exception as error:  # anything damaged: the table is read whole
+            log.warning(
+                "Table %d: read again entry by entry (%s: %s)", record.id, type(error).__name__, error
+            )
+            return False
+        last = start + len(after) - 1
+        if len(record.log) != start or len(joined) != 3 * len(after) or seqs != list(range(start, last + 1)):
+            return False
+        if (row["last_seq"] if row["last_seq"] is not None else -1) != last:
+            return False
+        if record.checkpoint is not None and not isinstance(record.checkpoint, dict):
+            return False
+        record.log.extend(after)
+        record.stored_times.update(
+            (seq, at) for seq, at in zip(seqs, times, strict=True) if isinstance(at, float | int)
+        )
+        return True
 
     async def _complete(self, row: sqlite3.Row) -> TableRecord:
         seats = await self.db.fetchall(
-            "SELECT seat, user_id, name, dms_closed, computer, auto, missed FROM seats WHERE table_id = ?"
-            " ORDER BY seat",
-            (row["id"],),
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)
         )
         entries = await self.db.fetchall(
-            "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (row["id"],)
+            "SELECT seq, entry, at FROM actions WHERE table_id = ? ORDER BY seq", (row["id"],)
         )
+        record = self._record(row, seats)
+        record.log = [_decode_entry(e["entry"]) for e in entries]
+        record.stored_times = {e["seq"]: e["at"] for e in entries if e["at"] is not None}
+        return record
+
+    def _record(self, row: sqlite3.Row, seats: Iterable[sqlite3.Row]) -> TableRecord:
+        """A table row and its seats (without its log)."""
         return TableRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -201,16 +313,13 @@ class TableStore:
                 )
                 for s in seats
             ],
-            log=[decode_log_entry(json.loads(e["entry"])) for e in entries],
             ping_message_id=row["ping_message_id"],
             rules=self._rules(row),
         )
 
     @staticmethod
     def _rules(row: sqlite3.Row) -> Rules | None:
-        if row["rules"] is None:
-            return None
-        return Rules.from_dict(json.loads(row["rules"]))
+        return None if row["rules"] is None else _parse_rules(row["rules"])
 
     async def set_rules(self, table_id: int, rules: Rules, now: float, *, read_at: float) -> None:
         """Change a lobby's rules (the host chose another edition, preset or variants); like
@@ -284,8 +393,8 @@ class TableStore:
             if cursor.rowcount != 1:
                 raise StaleTableError(table_id)
             await conn.executemany(
-                "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
-                [(table_id, seq, json.dumps(encode_log_entry(e))) for seq, e in enumerate(log)],
+                "INSERT INTO actions (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+                _action_rows(table_id, 0, log, now),
             )
 
     async def append(
@@ -297,10 +406,13 @@ class TableStore:
         news: Sequence[News] = (),
     ) -> None:
         """Add log entries from position ``first_seq`` on, with what they oblige the bot to show (``news``,
-        see ``pending``); a position written twice fails the transaction."""
+        see ``pending``); a position written twice fails the transaction. Entries that deal a new round
+        bring the game's checkpoint up to date in the same transaction (see ``open_tables``)."""
         async with self.db.transaction() as conn:
-            await self._append(conn, table_id, first_seq, entries, news)
+            await self._append(conn, table_id, first_seq, entries, news, now)
             await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+            if any(not isinstance(entry, int) for entry in entries):
+                await self._checkpoint(conn, table_id, now)
 
     @staticmethod
     async def _append(
@@ -309,15 +421,68 @@ class TableStore:
         first_seq: int,
         entries: Sequence[LogEntry],
         news: Sequence[News],
+        now: float,
     ) -> None:
         await conn.executemany(
-            "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
-            [(table_id, first_seq + i, json.dumps(encode_log_entry(e))) for i, e in enumerate(entries)],
+            "INSERT INTO actions (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+            _action_rows(table_id, first_seq, entries, now),
         )
         await conn.executemany(
             "INSERT OR IGNORE INTO outbox (table_id, kind, key) VALUES (?, ?, ?)",
             [(table_id, item.kind, item.key) for item in news],
         )
+
+    async def _checkpoint(self, conn: aiosqlite.Connection, table_id: int, now: float) -> None:
+        """Store the game's state as it stands after the entries just appended (a round was dealt): its
+        previous checkpoint and the entries since, replayed by the rules core.
+
+        A game whose stored data does not replay keeps no checkpoint (a restart then replays its whole log,
+        and sets the table aside if that fails too); the action itself is stored all the same.
+        """
+        async with conn.execute(
+            "SELECT t.edition, t.rules, t.seed, c.version, c.codes, c.chance, c.state,"
+            " (SELECT count(*) FROM seats WHERE table_id = t.id) AS players"
+            " FROM tables AS t LEFT JOIN checkpoints AS c ON c.table_id = t.id WHERE t.id = ?",
+            (table_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        start = row["version"] or 0
+        async with conn.execute(
+            "SELECT entry FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, start)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        try:
+            game = _advance(row, [_decode_entry(entry) for (entry,) in rows])
+        except Exception as error:  # damaged data: this game is replayed whole at the next start
+            log.warning(
+                "Table %d: no checkpoint of its new round (%s: %s)", table_id, type(error).__name__, error
+            )
+            await conn.execute("DELETE FROM checkpoints WHERE table_id = ?", (table_id,))
+            return
+        await conn.execute(
+            "INSERT OR REPLACE INTO checkpoints (table_id, version, at, codes, chance, state)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                game.version,
+                now,
+                *_checkpoint_log(game.log),
+                json.dumps(game.checkpoint(), separators=(",", ":")),
+            ),
+        )
+
+    async def mark_alive(self, now: float) -> None:
+        """Note that the bot is running at ``now``: after a stop, the last such note says when it stopped."""
+        await self.db.set_meta(ALIVE_KEY, repr(now))
+
+    async def last_alive(self) -> float | None:
+        """When the bot last marked itself alive (see ``mark_alive``), if it ever did."""
+        value = await self.db.get_meta(ALIVE_KEY)
+        try:
+            return None if value is None else float(value)
+        except ValueError:
+            return None
 
     async def pending(self) -> dict[int, list[News]]:
         """What players have not been shown yet, by table: written with an action, not yet delivered."""
@@ -360,6 +525,7 @@ class TableStore:
                 (status, now, table_id),
             )
             await conn.execute("DELETE FROM outbox WHERE table_id = ?", (table_id,))
+            await conn.execute("DELETE FROM checkpoints WHERE table_id = ?", (table_id,))
 
     async def finish(
         self,
@@ -395,10 +561,11 @@ class TableStore:
                 )
             )
         async with self.db.transaction() as conn:
-            await self._append(conn, table.id, first_seq, new_entries, news)
+            await self._append(conn, table.id, first_seq, new_entries, news, now)
             await conn.execute(
                 "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?", (now, table.id)
             )
+            await conn.execute("DELETE FROM checkpoints WHERE table_id = ?", (table.id,))
             await conn.executemany(
                 "INSERT INTO game_results (table_id, guild_id, user_id, seat, edition, players, score, place,"
                 " won, shared_win, rounds, finished_at, computer)"
@@ -419,3 +586,83 @@ class TableStore:
                     levels=[s.computer for s in sorted(table.seats, key=lambda s: s.seat)],
                 ),
             )
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_rules(text: str) -> Rules:
+    """Stored rules (JSON); the tables of a bot share a few sets of rules (``Rules`` is immutable)."""
+    return Rules.from_dict(json.loads(text))
+
+
+def _action_rows(
+    table_id: int, first_seq: int, entries: Sequence[LogEntry], now: float
+) -> list[tuple[int, int, str, float | None]]:
+    """The rows of log entries written together (an action, with the chance events it brought): the last
+    one holds when they were written, the moment the game began to wait for its next move."""
+    last = len(entries) - 1
+    return [
+        (table_id, first_seq + i, json.dumps(encode_log_entry(entry)), now if i == last else None)
+        for i, entry in enumerate(entries)
+    ]
+
+
+def _by_table(rows: Iterable[sqlite3.Row]) -> dict[int, list[sqlite3.Row]]:
+    """Rows of many tables (``table_id`` first), by table, in their order."""
+    found: dict[int, list[sqlite3.Row]] = {}
+    for row in rows:
+        found.setdefault(row[0], []).append(row)
+    return found
+
+
+def _decode_entry(text: str) -> LogEntry:
+    """One stored log entry; most are action codes, read without the JSON parser."""
+    if text.isascii() and text.isdigit():
+        return int(text)
+    return decode_log_entry(json.loads(text))
+
+
+def _checkpoint_log(log: Sequence[LogEntry]) -> tuple[bytes, str]:
+    """A checkpoint's copy of the log, in a form quick to read back: the action codes as 16-bit integers
+    (a 0 in place of each chance event), and the chance events in JSON, each with its place and the bits
+    of its cards in hexadecimal."""
+    codes = array("H", [entry if isinstance(entry, int) else 0 for entry in log])
+    if sys.byteorder == "big":
+        codes.byteswap()
+    chance = [
+        [at, entry[0], bytes(entry[1]).hex()] for at, entry in enumerate(log) if not isinstance(entry, int)
+    ]
+    return codes.tobytes(), json.dumps(chance, separators=(",", ":"))
+
+
+def _decode_checkpoint_log(codes: bytes, chance: str) -> list[LogEntry]:
+    """The log of a checkpoint from its stored form (``_checkpoint_log``); damage raises."""
+    read = array("H")
+    read.frombytes(codes)
+    if sys.byteorder == "big":
+        read.byteswap()
+    log: list[LogEntry] = list(read)
+    for at, kind, cards in json.loads(chance):
+        if kind not in ("draw", "deal") or type(at) is not int or not 0 <= at < len(log) or log[at]:
+            raise CorruptSaveError(f"a checkpoint's log has no {kind!r} at {at!r}")
+        log[at] = (kind, tuple(bytes.fromhex(cards)))
+    return log
+
+
+def _decode_log(data: object) -> list[LogEntry]:
+    """A log stored as one JSON array (a checkpoint's)."""
+    if not isinstance(data, list):
+        raise CorruptSaveError("a stored log is not a list")
+    return [entry if type(entry) is int else decode_log_entry(entry) for entry in data]
+
+
+def _advance(row: sqlite3.Row, entries: list[LogEntry]) -> Game:
+    """A running game brought from its stored checkpoint (if any) through ``entries``, the entries since.
+
+    The players' names play no part in a checkpoint, so the game is rebuilt with placeholders.
+    """
+    rules = TableStore._rules(row) or Rules(row["edition"])
+    players = [f"Player {seat + 1}" for seat in range(row["players"])]
+    if row["version"] is None:
+        return Game.replay(players, rules, row["seed"], entries)
+    log = _decode_checkpoint_log(row["codes"], row["chance"]) + entries
+    return Game.replay(players, rules, row["seed"], log, checkpoint=json.loads(row["state"]))

@@ -1,0 +1,111 @@
+"""Play again: the final standings carry a button that opens a new lobby with the same rules."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from bot_helpers import (
+    TestTable,
+    act,
+    assert_refused,
+    clickable,
+    fast_forward,
+    make_players,
+    manager,
+    message_text,
+    open_lobby,
+    stored,
+)
+from discord_payloads import assert_valid_discord_payloads
+from simcord import Env, ResponseMessage
+
+from cogs.table.model import Table
+from wizard_core import Game
+
+pytestmark = pytest.mark.simcord(check_errors=True)
+
+
+def last_action_next(game: Game) -> bool:
+    seat = game.to_act[0]
+    probe = game.clone()
+    probe.apply(game.legal_actions(seat)[0], player=seat)
+    return probe.is_over
+
+
+async def finish(table: TestTable, rng: random.Random) -> ResponseMessage:
+    """Play the game to its end; the final standings message."""
+    await fast_forward(table, rng, last_action_next)
+    bot_table = table.bot_table
+    assert bot_table is not None
+    if bot_table.seats[table.game.to_act[0]].computer is not None:
+        # The last card is a computer's: wake the table's computers, as a member's move would.
+        manager(table.env).driver.wake(bot_table)
+        for _ in range(100):  # the decision is made in a worker thread
+            await table.env.settle()
+            if table.bot_table is None:
+                break
+            await asyncio.sleep(0.02)
+    else:
+        await act(table, rng=rng)
+    assert table.bot_table is None
+    [standings] = [m for m in table.channel_messages() if "Game over ·" in message_text(m)]
+    return clickable(table.env, standings)
+
+
+def new_table(env: Env, channel_id: int) -> Table:
+    table = manager(env).in_channel(channel_id)
+    assert table is not None and table.status == "lobby"
+    return table
+
+
+async def test_play_again_opens_a_lobby_with_the_same_rules_and_computers(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    host, second, third = make_players(simcord_env, guild, 3)
+    lobby = await open_lobby(simcord_env, [host, second], channel, edition="camelot")
+    added = await host.select(
+        lobby.table_message, ["easy"], custom_id=f"wizard:lobby:{lobby.table_id}:0:addcpu"
+    )
+    assert not added.ephemeral
+    lobby.players.append(third)  # not seated: the computer is the third player
+    await host.click(lobby.table_message, label="Start")
+    standings = await finish(lobby, random.Random(3))
+    rules = manager(simcord_env).store
+
+    opened = await second.click(standings, label="Play again")
+    assert opened.response is not None and not opened.ephemeral
+    again = new_table(simcord_env, channel.id)
+    assert again.id != lobby.table_id and again.host_id == second.id
+    assert again.rules.edition == "camelot"
+    assert [(s.computer, s.name) for s in again.seats if s.computer] == [("easy", "Ada")]
+    assert "a new table" in message_text(opened.response)
+
+    joined = await host.click(standings, label="Play again")
+    assert_refused(joined, "you have a seat at the new table")
+    assert host.id in {seat.user_id for seat in again.seats}
+    assert_refused(await host.click(standings, label="Play again"), "already have a seat")
+    record = await rules.get(again.id)
+    assert record is not None and [s.user_id for s in record.seats] == [s.user_id for s in again.seats]
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_play_again_while_a_new_game_runs_is_refused(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    players = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, players, channel)
+    await players[0].click(table.table_message, label="Start")
+    standings = await finish(table, random.Random(4))
+    opened = await players[0].click(standings, label="Play again")
+    assert opened.response is not None
+    again = new_table(simcord_env, channel.id)
+    for player in players[1:]:
+        await player.click(standings, label="Play again")
+    assert len(again.seats) == 3
+    assert again.message_id is not None
+    lobby_message = clickable(simcord_env, stored(simcord_env, channel.id, again.message_id))
+    started = await players[0].click(lobby_message, label="Start")
+    assert not started.ephemeral
+    assert_refused(await players[1].click(standings, label="Play again"), "already under way")
