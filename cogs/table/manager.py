@@ -14,12 +14,10 @@ import contextlib
 import gc
 import logging
 import secrets
-import sqlite3
 from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import tasks
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
@@ -67,10 +65,6 @@ log = logging.getLogger(__name__)
 
 NOT_PLAYING = "You're not playing at this table."
 CHANGED_ELSEWHERE = "This table was changed elsewhere meanwhile, so nothing was changed. Please try again."
-# How often the bot notes in the database that it is alive (seconds). After a crash, the time since the
-# last note (or the last move, if later) counts as time the bot was down: a player whose turn was under
-# way may gain up to that much.
-ALIVE_SECONDS = 15.0
 END_QUESTIONS = {
     "end": "End this game for everyone? No results will be recorded.",
     "leave": (
@@ -147,15 +141,16 @@ class TableManager(TableHandlers):
         with _collector_paused():
             records = await self.store.open_tables()
             stopped = _stopped_at(records, await self.store.last_alive())
-            for record in records:
-                table = await self._rebuilt(record, stopped)
-                if table is None:
-                    continue
-                await self.apply_server_settings(table)
-                self._add(table)
-                if table.game is None:
-                    self._arm_lobby_timer(table)
+            rebuilt = [await self._rebuilt(record, stopped) for record in records]
             records.clear()  # what was read goes before the collector runs again, not after
+            # Then each server's settings (a query for each server, back to back: quicker than between
+            # the rebuilds, which leave the database's thread asleep).
+            for table in rebuilt:
+                if table is not None:
+                    await self.apply_server_settings(table)
+                    self._add(table)
+                    if table.game is None:
+                        self._arm_lobby_timer(table)
         log.info("Restored %d open table(s)", len(self.tables))
         # What players should see is brought up to date in the background: the bot answers clicks
         # meanwhile, each table under its lock.
@@ -178,36 +173,18 @@ class TableManager(TableHandlers):
         return table
 
     async def _after_restart(self) -> None:
-        """Show what a crash cut short and every table again, one table at a time, while noting every few
-        seconds that the bot is alive (until it stops: ``close`` cancels this task)."""
-        alive = tasks.loop(seconds=ALIVE_SECONDS, name="wizard-alive")(self._mark_alive)
-        beating = alive.start()
+        """Show what a crash cut short and every table again, one table at a time."""
         try:
+            await self._catch_up(await self.store.pending())
+        except Exception:
+            log.exception("Could not show everything a crash cut short")
+        for table in list(self.tables.values()):
             try:
-                await self._catch_up(await self.store.pending())
+                async with table.lock:
+                    if self.is_open(table):
+                        await self._show_again(table)
             except Exception:
-                log.exception("Could not show everything a crash cut short")
-            for table in list(self.tables.values()):
-                try:
-                    async with table.lock:
-                        if self.is_open(table):
-                            await self._show_again(table)
-                except Exception:
-                    log.exception("Could not bring table %d up to date after the restart", table.id)
-            await beating
-        finally:
-            alive.cancel()
-
-    async def _mark_alive(self) -> None:
-        """Note in the database that the bot is running: after a stop or a crash, the last note says when
-        it stopped, so the time it was down is not taken from anybody's turn (nothing to note while no game
-        runs: there is no turn to time)."""
-        if not any(table.game is not None for table in self.tables.values()):
-            return
-        try:
-            await self.store.mark_alive(now())
-        except (sqlite3.Error, RuntimeError) as error:  # a failing (or closing) database: next time
-            log.warning("Could not note that the bot is alive: %s", error)
+                log.exception("Could not bring table %d up to date after the restart", table.id)
 
     async def _catch_up(self, pending: dict[int, list[News]]) -> None:
         """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new

@@ -70,7 +70,11 @@ class Occupant:
 
 @dataclass
 class Turn:
-    """A member's turn under way: when it began, at which game version, and whether they were reminded."""
+    """A member's turn under way: when it began, at which game version, and whether they were reminded.
+
+    A turn resumed after a restart began, as far as its clock goes, as long before the clock resumed as
+    the time its player had already used (``clock.track_turns``).
+    """
 
     started: float
     since: int

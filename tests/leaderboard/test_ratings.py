@@ -267,9 +267,21 @@ async def store_as_before_0006(
     """A finished game as the bot of migration 0005 stored it: computers rated, and given aggregates."""
     seats = seat_records(user_ids, levels)
     at = NEW_YEAR + index * 3600
-    table_id = await open_game(TableStore(db), seats, 50 + index, at)
     result = play_offline(len(seats), seed=50 + index).result()
     async with db.transaction() as conn:
+        # The table and its seats in the schema of 0005, written as that bot wrote them (today's store
+        # reads columns later migrations add).
+        cursor = await conn.execute(
+            "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, seed, created_at,"
+            " updated_at) VALUES (1, ?, ?, 'classic', 'playing', ?, ?, ?)",
+            (50 + index, next(s.user_id for s in seats if s.computer is None), 50 + index, at, at),
+        )
+        table_id = cursor.lastrowid
+        assert table_id is not None
+        await conn.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)",
+            [(table_id, s.seat, s.user_id, s.name, s.computer) for s in seats],
+        )
         await conn.executemany(INSERT_RESULT, result_rows(table_id, 1, seats, result, at))
         for seat in seats:
             p = seat.seat

@@ -18,7 +18,6 @@ from simcord import Env
 
 from cogs.server_settings.store import ServerSettings
 from cogs.table.clock import GRACE_SECONDS, resumed_left
-from cogs.table.manager import ALIVE_SECONDS
 from cogs.table.model import now
 from cogs.table.store import ALIVE_KEY
 from wizard_core import Phase
@@ -174,14 +173,3 @@ async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
     await simcord_env.advance_time(3)  # 71 s: both ran out, and a computer bid for each
     assert table.game.phase is Phase.PLAY and table.game.round_number == 1
     assert_valid_discord_payloads(simcord_env)
-
-
-async def test_the_bot_notes_every_few_seconds_that_it_is_alive(
-    simcord_env: Env, database_path: Path
-) -> None:
-    await open_table(simcord_env, 3)
-    for _ in range(3):
-        await simcord_env.advance_time(20)
-        with sqlite3.connect(database_path) as conn:
-            (alive,) = conn.execute("SELECT value FROM meta WHERE key = ?", (ALIVE_KEY,)).fetchone()
-        assert now() - ALIVE_SECONDS <= float(alive) <= now()
