@@ -42,9 +42,9 @@ async def finish(table: TestTable, rng: random.Random) -> ResponseMessage:
     if bot_table.seats[table.game.to_act[0]].computer is not None:
         # The last card is a computer's: wake the table's computers, as a member's move would.
         manager(table.env).driver.wake(bot_table)
-        for _ in range(100):  # the decision is made in a worker thread
+        for _ in range(250):  # the decision is made in a worker thread
             await table.env.settle()
-            if table.bot_table is None:
+            if any("Game over ·" in message_text(m) for m in table.channel_messages()):
                 break
             await asyncio.sleep(0.02)
     else:
