@@ -1267,6 +1267,7 @@ _STATE_INTS = (
 )
 _STATE_SEAT_LISTS = ("bids", "hands", "totals", "tricks")
 _INT_TYPE = {int}
+_LIST_TYPE = {list}
 
 
 def _int(value: object) -> int:
@@ -1311,8 +1312,11 @@ def _encode_round(result: RoundResult) -> list[Any]:
 def _decode_round(data: object) -> RoundResult:
     number, dealer, cards, trump, turned, bids, tricks, null, points, totals, eliminated = _list(data, 11)
     # One check of every number at once: restarts decode tens of thousands of rounds.
+    lists = (bids, tricks, points, totals, eliminated)
+    if set(map(type, lists)) != _LIST_TYPE:
+        raise TypeError(f"round {data!r} is not made of lists")
     numbers = [number, dealer, cards, null, *tricks, *points, *totals, *eliminated]
-    numbers += [bid for bid in _list(bids) if bid is not None]
+    numbers += [bid for bid in bids if bid is not None]
     if not set(map(type, numbers)) <= _INT_TYPE:
         raise TypeError(f"round {data!r} holds more than integers")
     return RoundResult(
@@ -1322,11 +1326,11 @@ def _decode_round(data: object) -> RoundResult:
         None if trump is None else Suit(_int(trump)),
         None if turned is None else Card(_int(turned)),
         tuple(bids),
-        tuple(_list(tricks)),
+        tuple(tricks),
         null,
-        tuple(_list(points)),
-        tuple(_list(totals)),
-        tuple(_list(eliminated)),
+        tuple(points),
+        tuple(totals),
+        tuple(eliminated),
     )
 
 

@@ -135,26 +135,26 @@ class TableManager(TableHandlers):
         """Rebuild every lobby and running game from the database (at start-up).
 
         A table that cannot be rebuilt (damaged rules or actions) is set aside: logged, closed without a
-        result, and its channel told; every other table comes back. The turns that were under way when the
-        bot stopped resume, when each table is shown again, with the time their players had left.
+        result, and its channel told; every other table comes back. Each waits for its server's settings,
+        read first thing in the background. The turns that were under way when the bot stopped resume,
+        when each table is shown again, with the time their players had left.
         """
         with _collector_paused():
             records = await self.store.open_tables()
-            stopped = _stopped_at(records, await self.store.last_alive())
-            rebuilt = [await self._rebuilt(record, stopped) for record in records]
-            records.clear()  # what was read goes before the collector runs again, not after
-            # Then each server's settings (a query for each server, back to back: quicker than between
-            # the rebuilds, which leave the database's thread asleep).
-            for table in rebuilt:
+            stopped = _stopped_at(records)
+            for record in records:
+                table = await self._rebuilt(record, stopped)
                 if table is not None:
-                    await self.apply_server_settings(table)
+                    # Locked until its server's settings are read, the first thing ``_after_restart``
+                    # does (a query per server, done while the bot connects): a click waits until then.
+                    await table.lock.acquire()
                     self._add(table)
-                    if table.game is None:
-                        self._arm_lobby_timer(table)
+            records.clear()  # what was read goes before the collector runs again, not after
         log.info("Restored %d open table(s)", len(self.tables))
         # What players should see is brought up to date in the background: the bot answers clicks
         # meanwhile, each table under its lock.
-        self._catching_up = asyncio.create_task(self._after_restart(), name="wizard-restore")
+        restored = list(self.tables.values())
+        self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
 
     async def _rebuilt(self, record: TableRecord | UnreadableTable, stopped: float) -> Table | None:
         """A table as stored, with its game rebuilt and its turns paused where the bot stopped (at
@@ -172,8 +172,10 @@ class TableManager(TableHandlers):
             return None
         return table
 
-    async def _after_restart(self) -> None:
-        """Show what a crash cut short and every table again, one table at a time."""
+    async def _after_restart(self, restored: list[Table]) -> None:
+        """Give the restored tables their servers' settings, then show what a crash cut short and every
+        table again, one table at a time."""
+        await self._apply_settings_after_restart(restored)
         try:
             await self._catch_up(await self.store.pending())
         except Exception:
@@ -185,6 +187,21 @@ class TableManager(TableHandlers):
                         await self._show_again(table)
             except Exception:
                 log.exception("Could not bring table %d up to date after the restart", table.id)
+
+    async def _apply_settings_after_restart(self, restored: list[Table]) -> None:
+        """Give each restored table (locked by ``restore``) its server's settings, then let clicks in and
+        start a lobby's timer."""
+        for table in restored:
+            try:
+                await self.apply_server_settings(table)
+            except Exception:
+                log.exception(
+                    "Could not read the server settings of table %d: it keeps the defaults", table.id
+                )
+            finally:
+                table.lock.release()
+            if table.game is None and self.is_open(table):
+                self._arm_lobby_timer(table)
 
     async def _catch_up(self, pending: dict[int, list[News]]) -> None:
         """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
@@ -787,13 +804,11 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _stopped_at(records: list[TableRecord | UnreadableTable], alive: float | None) -> float:
-    """When the bot stopped, as well as the database tells: its last note that it was alive, or the last
-    change to an open table if that is later (never later than now)."""
-    known = [record.updated_at for record in records if isinstance(record, TableRecord)]
-    if alive is not None:
-        known.append(alive)
-    return min(max(known, default=now()), now())
+def _stopped_at(records: list[TableRecord | UnreadableTable]) -> float:
+    """When the bot stopped, as far as the database tells: the last change it stored to an open table (it
+    may have run on a while after that, which the players whose turns were under way then gain; it cannot
+    have stopped before), never later than now."""
+    return min(max((r.updated_at for r in records if isinstance(r, TableRecord)), default=now()), now())
 
 
 def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:

@@ -3,10 +3,10 @@
 Every write is one transaction, and the cogs write before they answer the interaction, so an action a
 player saw acknowledged is on disk.
 
-A restart reads every open table in a few statements (``open_tables``). As each round of a game is dealt,
+A restart reads every open table in two statements (``open_tables``). As each round of a game is dealt,
 a checkpoint of the game (the rules core's state, with the log up to that point) is stored beside the
-log, so a restart replays the current round only. The bot marks itself alive every few seconds
-(``mark_alive``), so after a stop or a crash it knows how long it was down.
+log, so a restart replays the current round only. The last entry of each write keeps when it was
+written: the moment the game began to wait for its next move, from which a turn's clock resumes.
 """
 
 from __future__ import annotations
@@ -38,8 +38,6 @@ from wizard_core import (
 log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "playing")
-# The meta key of the last time the bot marked itself alive (a Unix time).
-ALIVE_KEY = "tables_alive_at"
 _SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed"
 
 
@@ -472,18 +470,6 @@ class TableStore:
             ),
         )
 
-    async def mark_alive(self, now: float) -> None:
-        """Note that the bot is running at ``now``: after a stop, the last such note says when it stopped."""
-        await self.db.set_meta(ALIVE_KEY, repr(now))
-
-    async def last_alive(self) -> float | None:
-        """When the bot last marked itself alive (see ``mark_alive``), if it ever did."""
-        value = await self.db.get_meta(ALIVE_KEY)
-        try:
-            return None if value is None else float(value)
-        except ValueError:
-            return None
-
     async def pending(self) -> dict[int, list[News]]:
         """What players have not been shown yet, by table: written with an action, not yet delivered."""
         rows = await self.db.fetchall("SELECT table_id, kind, key FROM outbox ORDER BY table_id, key, kind")
@@ -649,7 +635,7 @@ def _decode_checkpoint_log(codes: bytes, chance: str) -> list[LogEntry]:
 
 
 def _decode_log(data: object) -> list[LogEntry]:
-    """A log stored as one JSON array (a checkpoint's)."""
+    """Log entries read as one JSON array (``open_tables``); damage raises."""
     if not isinstance(data, list):
         raise CorruptSaveError("a stored log is not a list")
     return [entry if type(entry) is int else decode_log_entry(entry) for entry in data]

@@ -210,7 +210,7 @@ async def test_a_damaged_checkpoint_gives_way_to_the_whole_log(store: TableStore
     assert all(game.round_number > 2 for game in games)
     damages = [
         "UPDATE checkpoints SET state = '{not json' WHERE table_id = 1",
-        "UPDATE checkpoints SET chance = '[[0, \"deal\", \"zz\"]]' WHERE table_id = 2",
+        'UPDATE checkpoints SET chance = \'[[0, "deal", "zz"]]\' WHERE table_id = 2',
         "UPDATE checkpoints SET state = json_set(state, '$.totals', json('[1, 2, 3, 4, 5, 6]'))"
         " WHERE table_id = 3",
         "UPDATE checkpoints SET version = version + 3 WHERE table_id = 4",

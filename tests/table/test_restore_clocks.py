@@ -1,8 +1,10 @@
 """Turn clocks after a restart: each turn under way resumes with the time its player had left.
 
 The time a turn ran before the bot stopped counts, the time the bot was down does not, and a turn that had
-nearly run out gets a short grace. The bot notes every few seconds that it is alive; these tests note it
-themselves at the instant they stop the bot, and move every stored time back to play a long downtime.
+nearly run out gets a short grace. The bot takes the time of the last move it stored for the moment it
+stopped (it cannot have stopped before; it may have run on a while after, which a player then gains): so
+these tests start a game in another server the instant they stop the bot, and move every stored time
+back to play a long downtime.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from simcord import Env
 from cogs.server_settings.store import ServerSettings
 from cogs.table.clock import GRACE_SECONDS, resumed_left
 from cogs.table.model import now
-from cogs.table.store import ALIVE_KEY
 from wizard_core import Phase
 
 if TYPE_CHECKING:
@@ -35,15 +36,14 @@ def reminders(table: TestTable, seat: int) -> int:
     return sum(REMINDER in message_text(m) for m in table.dm_messages(table.players[seat]))
 
 
-async def stop_and_restart(env: Env, make_bot: MakeBot, database_path: Path, *, down: float = 0.0) -> None:
-    """Stop the bot now (its last note that it was alive is now), then start it again as if it had been
-    down ``down`` seconds: every stored time moves back by that much."""
-    await manager(env).store.mark_alive(now())
+async def stop_and_restart(env: Env, make_bot: MakeBot, database_path: Path, *, down: float) -> None:
+    """Stop the bot now, just after a game starts in another server (the last move it stores), and start
+    it again as if it had been down ``down`` seconds: every stored time moves back by that much."""
+    await open_table(env, 3, prefix="elsewhere")
     with sqlite3.connect(database_path) as conn:
         conn.execute("UPDATE tables SET updated_at = updated_at - ?", (down,))
         conn.execute("UPDATE actions SET at = at - ?", (down,))
         conn.execute("UPDATE checkpoints SET at = at - ?", (down,))
-        conn.execute("UPDATE meta SET value = CAST(value AS REAL) - ? WHERE key = ?", (down, ALIVE_KEY))
     await env.restart_bot(make_bot())
 
 
@@ -173,3 +173,45 @@ async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
     await simcord_env.advance_time(3)  # 71 s: both ran out, and a computer bid for each
     assert table.game.phase is Phase.PLAY and table.game.round_number == 1
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_the_servers_own_turn_timer_times_a_resumed_turn(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    guild = simcord_env.create_guild()
+    await manager(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=300))
+    table = await open_table(simcord_env, 3, guild=guild)
+    seat = table.game.current_player
+    assert seat is not None
+    version = table.game.version
+    await simcord_env.advance_time(100)
+    await stop_and_restart(simcord_env, make_bot, database_path, down=120)
+    # Five minutes a turn, 100 s of them used: half time 50 s after the restart, the end 200 s after it.
+    assert table.bot_table is not None and table.bot_table.turn_seconds == 300
+    await simcord_env.advance_time(49)
+    assert reminders(table, seat) == 0
+    await simcord_env.advance_time(2)
+    assert reminders(table, seat) == 1
+    await simcord_env.advance_time(147)
+    assert table.game.version == version
+    await simcord_env.advance_time(3)
+    assert table.game.version > version
+
+
+async def test_a_restart_never_takes_time_it_cannot_account_for(
+    simcord_env: Env, make_bot: MakeBot, database_path: Path
+) -> None:
+    table = await open_table(simcord_env, 3)
+    seat = table.game.current_player
+    assert seat is not None
+    version = table.game.version
+    # Nothing is stored after the turn began: the bot cannot tell how long it ran before it stopped, so
+    # the turn starts afresh.
+    await simcord_env.advance_time(50)
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(59)
+    assert reminders(table, seat) == 0
+    await simcord_env.advance_time(2)
+    assert reminders(table, seat) == 1
+    await simcord_env.advance_time(58)
+    assert table.game.version == version
