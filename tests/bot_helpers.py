@@ -88,6 +88,13 @@ def act_ids(message: StoredMessage | ResponseMessage) -> list[str]:
     return [cid for cid in custom_ids(message) if ACT_ID.fullmatch(cid)]
 
 
+def payload_act_ids(payload: dict[str, Any]) -> list[str]:
+    """The act buttons' custom_ids in a message payload (``message_payload``: as it was at some moment)."""
+    rows = payload.get("components") or []
+    ids = [c.get("custom_id") or "" for c in walk_components(rows) if c.get("type") == BUTTON]
+    return [cid for cid in ids if ACT_ID.fullmatch(cid)]
+
+
 def act_code(cid: str) -> int:
     match = ACT_ID.fullmatch(cid)
     assert match is not None, cid
@@ -96,17 +103,19 @@ def act_code(cid: str) -> int:
 
 def message_text(message: StoredMessage | ResponseMessage) -> str:
     """Everything a user reads in a message: content and every embed's title, description, fields, footer."""
-    parts = [message.content or ""]
     embeds = message.embeds if isinstance(message, StoredMessage) else [e.to_dict() for e in message.embeds]
-    for embed in embeds:
-        embed = cast("dict[str, Any]", embed)
-        parts.append(embed.get("title") or "")
-        parts.append(embed.get("description") or "")
-        parts.append((embed.get("author") or {}).get("name") or "")
-        for item in embed.get("fields") or []:
-            parts.append(item.get("name") or "")
-            parts.append(item.get("value") or "")
-        parts.append((embed.get("footer") or {}).get("text") or "")
+    return "\n".join([message.content or "", *map(embed_text, embeds)])
+
+
+def embed_text(embed: Any) -> str:
+    """Everything a user reads in one embed (a payload dict)."""
+    embed = cast("dict[str, Any]", embed)
+    parts = [embed.get("title") or "", embed.get("description") or ""]
+    parts.append((embed.get("author") or {}).get("name") or "")
+    for item in embed.get("fields") or []:
+        parts.append(item.get("name") or "")
+        parts.append(item.get("value") or "")
+    parts.append((embed.get("footer") or {}).get("text") or "")
     return "\n".join(parts)
 
 
@@ -157,22 +166,29 @@ class TestTable:
         return make_custom_id("act", self.table_id, self.game.version if version is None else version, code)
 
     def latest_controls(self, player: MemberActor) -> StoredMessage | None:
-        """The player's newest DM that carries controls of this table, of any version (while everyone
-        bids at once, the others' bids move the game on and the controls stay good)."""
+        """The player's newest DM that carries controls of this table, of any version (a hand message
+        keeps its buttons for the whole round)."""
         for message in reversed(self.dm_messages(player)):
             if [cid for cid in act_ids(message) if f":{self.table_id}:" in cid]:
                 return message
         return None
 
     def dm_controls(self, player: MemberActor, version: int | None = None) -> StoredMessage | None:
-        """The player's newest DM with controls of this table at `version` (default: the current one)."""
-        version = self.game.version if version is None else version
-        prefix = f"wizard:act:{self.table_id}:{version}:"
+        """The player's newest DM with controls of this table drawn at `version`, or by default drawn in
+        the round under way (a hand message's buttons are good for the whole round)."""
         for message in reversed(self.dm_messages(player)):
-            ids = act_ids(message)
-            if ids and ids[0].startswith(prefix):
+            versions = {int(m["version"]) for m in map(ACT_ID.fullmatch, act_ids(message)) if m}
+            versions &= set(self._versions_of_table(message))
+            if not versions:
+                continue
+            drawn = versions.pop()
+            if drawn == version or (version is None and drawn >= round_began(self.game)):
                 return message
         return None
+
+    def _versions_of_table(self, message: StoredMessage) -> list[int]:
+        prefix = f"wizard:act:{self.table_id}:"
+        return [int(cid.split(":")[3]) for cid in act_ids(message) if cid.startswith(prefix)]
 
     async def show_hand(self, player: MemberActor, *, slash: bool = False) -> InteractionResult:
         """Show my hand (the table message's button) or `/wizard hand`; must be answered privately."""
@@ -182,6 +198,11 @@ class TestTable:
             result = await player.click(self.table_message, label="Show my hand")
         assert result.ephemeral, result.response.content if result.response else result
         return result
+
+
+def hand_messages(table: TestTable, player: MemberActor) -> list[StoredMessage]:
+    """The player's hand messages (their DMs with an embed; a nudge or a reminder has none)."""
+    return [m for m in table.dm_messages(player) if m.embeds]
 
 
 def lobby_id(table: TestTable, action: str) -> str:
@@ -195,6 +216,19 @@ async def press(table: TestTable, player: MemberActor, code: int) -> Interaction
     assert message is not None, f"{player.name} has no controls"
     cid = next(c for c in act_ids(message) if act_code(c) == code)
     return await player.user.click(clickable(table.env, message), custom_id=cid)
+
+
+def round_began(game: Game) -> int:
+    """The game version at which the round under way was dealt."""
+    deals = [i for i, entry in enumerate(game.log) if isinstance(entry, tuple) and entry[0] == "deal"]
+    return deals[-1] + 1 if deals else 0
+
+
+def drawn_version(message: StoredMessage | ResponseMessage) -> int | None:
+    """The game version a message's controls were drawn at."""
+    versions = {int(m["version"]) for m in map(ACT_ID.fullmatch, act_ids(message)) if m}
+    assert len(versions) <= 1, versions
+    return versions.pop() if versions else None
 
 
 async def forge_select(
@@ -267,9 +301,10 @@ async def act(
 ) -> InteractionResult:
     """The current player takes an action, clicking a button a real user could click.
 
-    via: "dm" (their newest DM controls), "button" (Show my hand, then the ephemeral controls),
-    "slash" (`/wizard hand`, then the ephemeral controls), or "auto" (DM controls when there are some
-    at the current version, else Show my hand). The offered buttons must be exactly the legal actions.
+    via: "dm" (their hand message of this round), "button" (Show my hand, then the ephemeral controls),
+    "slash" (`/wizard hand`, then the ephemeral controls), or "auto" (their hand message when they have
+    one this round, else Show my hand). The enabled buttons must be exactly the legal actions when drawn
+    on the player's turn, and must include them when drawn before.
     """
     game = table.game
     seat = game.current_player
@@ -282,14 +317,22 @@ async def act(
     if via in ("auto", "dm"):
         target = table.dm_controls(player)
         assert target is not None or via == "auto", f"{player.name} has no DM controls"
+        # `fast_forward` moves the game on without the players: their hand message may be behind.
+        if via == "auto" and target is not None and not set(legal) <= set(map(act_code, act_ids(target))):
+            target = None
     if target is None:
         shown = await table.show_hand(player, slash=via == "slash")
         assert shown.response is not None
         target = shown.response
     offered = sorted(act_code(cid) for cid in act_ids(target))
-    assert offered == legal, (offered, legal)
+    # Drawn on their turn, a hand message offers exactly what is legal; drawn before, everything the
+    # player may come to do this round (the rules core refuses the rest).
+    if drawn_version(target) == game.version:
+        assert offered == legal, (offered, legal)
+    else:
+        assert set(legal) <= set(offered), (offered, legal)
     table.seen_phases.add(game.phase)
-    cid = table.act_id(code)
+    cid = next(c for c in act_ids(target) if act_code(c) == code)
     if isinstance(target, StoredMessage):
         result = await player.user.click(clickable(table.env, target), custom_id=cid)
     else:
@@ -599,6 +642,17 @@ def message_round(message: StoredMessage) -> int | None:
     return None
 
 
+def current_round_text(message: StoredMessage, current: int) -> str:
+    """What a message says about the round under way: its content and each embed not about an earlier
+    round (the table message keeps the last round's scores in a second embed, whose title says so)."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        match = ROUND_IN_TITLE.search(embed.get("title") or "")
+        if match is None or int(match.group(1)) == current:
+            parts.append(embed_text(embed))
+    return "\n".join(parts)
+
+
 def visible_messages(table: TestTable, viewer: MemberActor | None) -> Iterator[StoredMessage]:
     """What a user sees of a table: the channel (with their own ephemeral replies) and their DMs."""
     viewer_id = viewer.id if viewer is not None else None
@@ -627,10 +681,7 @@ def assert_no_hand_leaks(table: TestTable, observers: Sequence[MemberActor] = ()
     for viewer, seat in viewers:
         hidden = set().union(*(hand for other, hand in enumerate(hands) if other != seat))
         for message in visible_messages(table, viewer):
-            about = message_round(message)
-            if about is not None and about != current:
-                continue
-            text = message_text(message)
+            text = current_round_text(message, current)
             leaked = sorted(card for card in hidden if card in text)
             assert not leaked, (
                 f"{viewer.name if viewer else 'the channel'} sees {leaked} of another player's hand "

@@ -43,6 +43,11 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
             "images": True,
             "computer_delay": 0,
             "computer_budget_ms": 5,
+            # Every change shown at once: a test reads the table right after a click, with no time passing.
+            "table_edit_interval": 0,
+            # SimCord moves its clock on with the real one when nothing else does: a test that runs for a
+            # while would see nudges at any point. The tests of nudges set their own.
+            "nudge_seconds": 600,
             "metrics_port": None,
         }
         settings.update(overrides)

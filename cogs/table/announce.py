@@ -1,21 +1,31 @@
-"""What everyone is told when a game moves on: the table, round summaries, new hands, whose turn it is.
+"""What everyone is told when a game moves on: the table, the hands, whose turn it is.
 
-The table flow decides what happened; this module turns it into messages through ``Delivery``. Members
-get a new message when it is their turn (an edited one would notify nobody); members without DMs are
-pinged in the channel instead and play through Show my hand.
+The table flow decides what happened; this module turns it into messages through ``Delivery``, with as
+few of them as it can, since Discord counts a bot's requests and players count their notifications:
+
+- The table message is the game's one message in the channel while it runs: the trick, whose turn it
+  is and the last round's scores, edited in place, at most once every ``interval`` seconds (a burst of
+  moves is shown by one edit, with the latest state). The final standings follow it as a new message.
+- Each member's hand is one direct message per round, sent when the round is dealt, with buttons for
+  everything they may come to do this round. It is changed in place by their own clicks (the click's
+  answer, which Discord does not count against the bot) and is not edited when the others play.
+- A member whose turn it is gets a short nudge by DM only if they take a while (``TurnClock``), deleted
+  as soon as their turn is over. Members without DMs are pinged in the channel instead and play through
+  Show my hand.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 import discord
 
 from cogs.table import pictures, render
 from cogs.table.components import again_view, controls_view, table_view
 from cogs.table.delivery import Delivery
-from cogs.table.model import Table
+from cogs.table.model import Table, now
 from cogs.table.store import News
 from wizard_core import Game, Phase, PublicView
 
@@ -23,7 +33,7 @@ TURN_WORDS = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "
 
 
 def news_of(before: Game, after: Game) -> list[News]:
-    """What an action obliges the bot to show, beyond the table and the next turn: the summary of a round
+    """What an action obliges the bot to show, beyond the table and the next turn: the scores of a round
     it ended, the final standings of a game it ended, or new hands (a new round, hands shown once the
     blind bidding is over, trump chosen). Stored with the action, so a crash cannot lose it."""
     news = []
@@ -43,99 +53,160 @@ def news_of(before: Game, after: Game) -> list[News]:
     return news
 
 
+def hands_in(view: PublicView) -> str:
+    """Hands In: the bids, shown together once everyone has bid."""
+    bids = ", ".join(
+        f"{render.display_name(name)} **{bid}**"
+        for name, bid in zip(view.players, view.bids, strict=True)
+        if bid is not None
+    )
+    return f"✋ Hands in, on three… 3 · 2 · 1! Round {view.round_number} bids: {bids}"
+
+
 class Announcer:
     """Tells a table's players about the game."""
 
-    def __init__(self, delivery: Delivery, *, count_step: float) -> None:
+    def __init__(self, delivery: Delivery, is_open: Callable[[Table], bool], *, interval: float) -> None:
         self.delivery = delivery
-        # The Hands In count's beat, in seconds (0 in tests and benchmarks).
-        self.count_step = count_step
+        self.is_open = is_open
+        # The least time between two edits of a table message, in seconds (0: every change at once).
+        self.interval = interval
 
-    async def round_summary(self, table: Table, number: int) -> None:
-        """The score table of a round that ended, in the channel."""
-        result = table.running.round_results[number - 1]
-        await self.delivery.send_channel(table, embed=render.round_summary_embed(result, table.labels))
+    # -- the table message ---------------------------------------------------------------------------
 
     async def redraw_table(self, table: Table) -> None:
-        """Show a running game's current state on its table message, with the table's buttons."""
-        embed, files = await self.delivery.table_message(
-            table, table.running.public_view(), files_allowed=self.delivery.channel_allows_files(table)
-        )
-        await self.delivery.edit_table_message(table, embed=embed, view=table_view(table), attachments=files)
+        """Show a running game's current state on its table message, with the table's buttons: now, unless
+        the message was edited less than ``interval`` seconds ago; then once that time is up, showing the
+        game as it is by then."""
+        waiting = table.redraw is not None and not table.redraw.done()
+        if waiting:
+            return
+        if now() - table.drawn_at >= self.interval:
+            await self._draw(table)
+            return
+        table.redraw = asyncio.create_task(self._draw_later(table), name=f"wizard-redraw-{table.id}")
+
+    async def _draw(self, table: Table) -> None:
+        table.drawn_at = now()
+        await self.delivery.show_table(table, table.running.public_view(), table_view(table))
+
+    async def _draw_later(self, table: Table) -> None:
+        await asyncio.sleep(max(0.0, table.drawn_at + self.interval - now()))
+        async with table.lock:
+            if self.is_open(table) and table.game is not None and not table.game.is_over:
+                await self._draw(table)
 
     async def final_standings(self, table: Table) -> None:
         """The finished table without buttons, then the final standings with their chart."""
         game = table.running
-        files_allowed = self.delivery.channel_allows_files(table)
-        embed, files = await self.delivery.table_message(
-            table, game.public_view(), files_allowed=files_allowed
-        )
-        await self.delivery.edit_table_message(table, embed=embed, view=None, attachments=files)
+        await self.delivery.show_table(table, game.public_view(), None)
         result = game.result()
         names = table.labels
         final = render.final_embed(result, names, table.edition)
         chart = await self.delivery.with_picture(
-            table, final, lambda: pictures.chart_file(result, names), files_allowed=files_allowed
+            table,
+            final,
+            lambda: pictures.chart_file(result, names),
+            files_allowed=self.delivery.channel_allows_files(table),
         )
         await self.delivery.send_channel(table, embed=final, files=chart, view=again_view(table))
 
-    async def deal_out(self, table: Table) -> None:
-        """Send every player their new hand; the member to act gets their controls with it instead."""
-        game = table.running
-        for seat_index, seat in enumerate(table.seats):
-            # Computers and eliminated players need no hand; the member to act gets theirs with controls.
-            if seat.computer is not None or seat.dms_closed or not game.active[seat_index]:
-                continue
-            if seat_index in game.to_act and not seat.auto:
-                continue
-            embed, files = await self.delivery.hand_message(table, game.view(seat_index))
-            await self.delivery.dm(table, seat_index, embed=embed, files=files)
+    # -- hands ---------------------------------------------------------------------------------------
 
-    async def count_in(self, table: Table, view: PublicView) -> None:
-        """Hands In: the bids are shown together on a count of three, in one channel message."""
-        bids = ", ".join(
-            f"{render.display_name(name)} **{bid}**"
-            for name, bid in zip(table.labels, view.bids, strict=True)
-            if bid is not None
-        )
-        message = await self.delivery.send_channel(table, content="✋ Hands in on three… **3**")
+    def hand_holders(self, table: Table) -> list[int]:
+        """The seats that get a hand message: members with DMs still in the game."""
+        game = table.running
+        return [
+            index
+            for index, seat in enumerate(table.seats)
+            if seat.computer is None and not seat.dms_closed and game.active[index]
+        ]
+
+    async def deal_out(self, table: Table) -> None:
+        """Send every member their hand for the round, with its buttons, as a new message (a new round's
+        notification). The ones sent before stay as they are: their buttons are refused from now on."""
+        for seat in self.hand_holders(table):
+            await self.send_hand(table, seat)
+
+    async def send_hand(self, table: Table, seat_index: int) -> None:
+        """Send a member their hand as a new message, which becomes their hand message."""
+        seat = table.seats[seat_index]
+        view = table.running.view(seat_index)
+        embed, files = await self.delivery.hand_message(table, view)
+        controls = None if seat.auto else controls_view(table, view)
+        message = await self.delivery.dm(table, seat_index, embed=embed, view=controls, files=files)
+        if message is not None:
+            seat.hand_message, seat.hand_version = message, view.version
+
+    async def refresh_hands(self, table: Table) -> None:
+        """Show every member their hand as it is now, in place (hands shown after blind bidding, trump
+        chosen): their hand message edited, or a new one if there is none."""
+        for seat in self.hand_holders(table):
+            await self.refresh_hand(table, seat)
+
+    async def refresh_hand(self, table: Table, seat_index: int) -> None:
+        """Edit a member's hand message to show their hand as it is now (after a move made for them, or
+        one they made through Show my hand); a new message if there is none to edit."""
+        seat = table.seats[seat_index]
+        message = seat.hand_message
         if message is None:
+            await self.send_hand(table, seat_index)
             return
-        for step in ("**3** · **2**", "**3** · **2** · **1**"):
-            if self.count_step:
-                await asyncio.sleep(self.count_step)
+        view = table.running.view(seat_index)
+        embed, files = await self.delivery.hand_message(table, view)
+        controls = None if seat.auto else controls_view(table, view)
+        try:
+            seat.hand_message = await message.edit(embed=embed, view=controls, attachments=files)
+        except discord.NotFound:
+            await self.send_hand(table, seat_index)
+        except discord.HTTPException:
+            pass
+
+    async def retire_hand(self, table: Table, seat_index: int) -> None:
+        """Take the buttons off a member's hand message (the game ended, or they left it)."""
+        seat = table.seats[seat_index]
+        message, seat.hand_message = seat.hand_message, None
+        if message is not None:
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=f"✋ Hands in on three… {step}")
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(content=f"✋ Hands in! Round {view.round_number} bids: {bids}")
+                await message.edit(view=None)
+
+    # -- whose turn it is ----------------------------------------------------------------------------
 
     async def notify_turn(self, table: Table, actor: int | None = None) -> None:
-        """A new message to each member whose turn begins; ``actor`` already has theirs."""
+        """At the start of turns: a member without DMs is pinged in the channel at once (their turn is
+        otherwise invisible to them), unless they are the ``actor`` whose click's answer shows their next
+        turn; the others learn it from the table, or from a nudge if they take a while (``nudge``)."""
         game = table.running
         waiting = game.to_act
         if not any(seat in table.turns for seat in waiting):
             await self.delivery.clear_ping(table)
         for current in waiting:
-            # A member whose turn is under way (the others bid meanwhile) already has their controls.
-            if (
-                current != actor
-                and current not in table.turns
-                and not table.seats[current].played_by_computer
-            ):
-                await self.notify_member(table, current)
+            seat = table.seats[current]
+            fresh = current not in table.turns and current != actor
+            if fresh and seat.dms_closed and not seat.played_by_computer:
+                await self.ping(table, current)
 
-    async def notify_member(self, table: Table, current: int) -> None:
-        """Send one member their hand with their controls, or ping them in the channel without DMs."""
+    async def ping(self, table: Table, current: int) -> None:
+        """Tell a member without DMs in the channel that it is their turn."""
         seat = table.seats[current]
-        view = table.running.view(current)
-        if not seat.dms_closed:
-            await self.delivery.strip_turn_message(seat)
-            embed, files = await self.delivery.hand_message(table, view)
-            message = await self.delivery.dm(
-                table, current, embed=embed, view=controls_view(table, view), files=files
-            )
-            if message is not None:
-                seat.turn_message = message
-                return
-        text = f"<@{seat.user_id}>, it's your turn to {TURN_WORDS[view.phase]}: press **Show my hand**."
-        await self.delivery.ping(table, text)
+        doing = TURN_WORDS[table.running.phase]
+        await self.delivery.ping(
+            table, f"<@{seat.user_id}>, it's your turn to {doing}: press **Show my hand**."
+        )
+
+    async def nudge(self, table: Table, current: int, text: str | None = None) -> None:
+        """Tell a member by DM that it is their turn (``text``, or what to do and where their hand is); the
+        nudge replaces the one before, and goes when their turn is over (``clear_nudges``)."""
+        seat = table.seats[current]
+        if text is None:
+            url = seat.hand_message.jump_url if seat.hand_message is not None else None
+            text = render.nudge_text(table.running.view(current), table.channel_id, url)
+        await self.delivery.delete(seat.nudge)
+        seat.nudge = await self.delivery.dm(table, current, content=text)
+
+    async def clear_nudges(self, table: Table, *, all_seats: bool = False) -> None:
+        """Delete the nudges of the members whose turn is over (of everyone, with ``all_seats``)."""
+        for index, seat in enumerate(table.seats):
+            if seat.nudge is not None and (all_seats or index not in table.turns):
+                message, seat.nudge = seat.nudge, None
+                await self.delivery.delete(message)

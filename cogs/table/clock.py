@@ -1,8 +1,10 @@
-"""The turn clock: each member's turn is timed, with a reminder at half time and a stand-in at the end.
+"""The turn clock: each member's turn is timed, with a nudge after a few seconds, a reminder at half time
+and a stand-in at the end.
 
-A table's clock is one task that sleeps until the next event of any turn under way (a reminder or a
-time-out) and looks again when it wakes, so most moves need no timer of their own. What a reminder
-says and what happens when a turn runs out is the table flow's business (``remind`` and ``time_out``).
+A table's clock is one task that sleeps until the next event of any turn under way (a nudge, a reminder
+or a time-out) and looks again when it wakes, so most moves need no timer of their own. What a nudge and
+a reminder say and what happens when a turn runs out is the table flow's business (``nudge``, ``remind``
+and ``time_out``). Without a turn timer (``Table.turn_seconds`` 0) there is only the nudge.
 
 After a restart, a turn that was under way resumes with the time its player had left when the bot
 stopped (``Table.paused``): the time the bot was down does not count, and the tables' deadlines stay as
@@ -75,18 +77,28 @@ def _begin(table: Table, seat: int, since: int) -> Turn:
     paused = table.paused.get(seat)
     limit = table.turn_seconds
     if paused is None or paused.since != since or limit <= 0:
-        return Turn(now(), since)
+        # A hand message sent just now (a new round) says it is their turn: no nudge needed.
+        return Turn(now(), since, nudged=table.seats[seat].hand_version == table.running.version)
     left = resumed_left(paused.spent, limit)
-    return Turn(now() - (limit - left), since, reminded=paused.spent >= limit / 2)
+    spent = paused.spent
+    nudged = spent >= table.nudge_seconds
+    return Turn(now() - (limit - left), since, reminded=spent >= limit / 2, nudged=nudged)
 
 
 def next_event(table: Table) -> tuple[float, int] | None:
-    """When the turn clock has something to do next (a reminder or a time-out), and for which seat."""
+    """When the turn clock has something to do next (a nudge, a reminder or a time-out), and for which
+    seat."""
+    due = [(min(_events(table, turn)), seat) for seat, turn in table.turns.items() if _events(table, turn)]
+    return min(due) if due else None
+
+
+def _events(table: Table, turn: Turn) -> list[float]:
+    """The times of a turn's events still to come: its nudge, its reminder, its end."""
     limit = table.turn_seconds
-    due = [
-        (turn.started + (limit if turn.reminded else limit / 2), seat) for seat, turn in table.turns.items()
-    ]
-    return min(due) if due and limit > 0 else None
+    times = [] if turn.nudged else [turn.started + table.nudge_seconds]
+    if limit > 0:
+        times.append(turn.started + (limit if turn.reminded else limit / 2))
+    return times
 
 
 class TurnClock:
@@ -94,10 +106,12 @@ class TurnClock:
 
     def __init__(
         self,
+        nudge: Callable[[Table, int], Awaitable[None]],
         remind: Callable[[Table, int, float], Awaitable[None]],
         time_out: Callable[[Table, int], Awaitable[None]],
         is_open: Callable[[Table], bool],
     ) -> None:
+        self.nudge = nudge
         self.remind = remind
         self.time_out = time_out
         self.is_open = is_open
@@ -121,7 +135,7 @@ class TurnClock:
         table.clock = asyncio.create_task(self._run(table), name=f"wizard-clock-{table.id}")
 
     async def _run(self, table: Table) -> None:
-        """Remind members at half their turn time, and have their turn played when it runs out."""
+        """Nudge members, remind them at half their turn time, and have their turn played when it runs out."""
         while table.clock is asyncio.current_task():
             event = next_event(table)
             if event is None:
@@ -137,15 +151,19 @@ class TurnClock:
                 await self._due(table, seat)
 
     async def _due(self, table: Table, seat: int) -> None:
-        """The event of one seat's turn has come (the table's lock is held)."""
+        """The event of one seat's turn has come (the table's lock is held): the latest one due is done,
+        the earlier ones skipped (a reminder says all a nudge would)."""
         turn = table.turns.get(seat)
         if turn is None:
             return
-        deadline = turn.started + table.turn_seconds
-        if not turn.reminded:
-            turn.reminded = True
-            if now() < deadline:
-                await self.remind(table, seat, deadline)
-                return
-        if now() >= deadline:
+        limit = table.turn_seconds
+        deadline = turn.started + limit
+        if limit > 0 and now() >= deadline:
+            turn.nudged = turn.reminded = True
             await self.time_out(table, seat)
+        elif limit > 0 and not turn.reminded and now() >= turn.started + limit / 2:
+            turn.nudged = turn.reminded = True
+            await self.remind(table, seat, deadline)
+        elif not turn.nudged:
+            turn.nudged = True
+            await self.nudge(table, seat)

@@ -24,16 +24,18 @@ from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component, is_pr
 from cogs.utils.replies import Refusal
 from wizard_core import (
     EDITIONS,
+    JESTER,
     MAX_PLAYERS,
     MERLIN,
+    WIZARD,
     Action,
+    Bid,
     Call,
     Phase,
     Play,
     PlayerView,
     PlayHidden,
 )
-from wizard_core.ai import LEVELS
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
@@ -41,11 +43,6 @@ if TYPE_CHECKING:
 
 PREFIX = "wizard:"
 TABLE = r"(?P<table>\d{1,19})"
-LEVEL_HELP = {
-    "easy": "Bids what its cards look worth and plays simply.",
-    "medium": "Weighs its bids over sampled deals; plays simply.",
-    "hard": "Weighs bids and every card over sampled deals.",
-}
 NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelled."
 OUT_OF_DATE = "This message is out of date: the table has moved on."
 ELSEWHERE = "That button only works in the channel of its table."
@@ -295,7 +292,7 @@ def _select(
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join, Leave, Start and Cancel; the host's menus to add a computer and choose the rules."""
+    """Join, Leave, Start and Cancel; the host's buttons to add computers and menus to choose the rules."""
     view = discord.ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,
@@ -309,6 +306,11 @@ def lobby_view(table: Table) -> discord.ui.View:
     if any(seat.computer is not None for seat in table.seats):
         remove = custom_id("lobby", table.id, 0, "rmcpu")
         view.add_item(button(LobbyButton, "Remove a computer", remove, discord.ButtonStyle.secondary, row=0))
+    full = len(table.seats) >= MAX_PLAYERS
+    for action, level in lobby.ADD_COMPUTER.items():
+        cid = custom_id("lobby", table.id, 0, action)
+        label = f"+ {LEVEL_NAMES[level]} computer"
+        view.add_item(button(LobbyButton, label, cid, discord.ButtonStyle.secondary, row=1, disabled=full))
     for item in _lobby_menus(table):
         view.add_item(item)
     return view
@@ -316,12 +318,6 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 def _lobby_menus(table: Table) -> list[LobbyMenu]:
     rules = table.rules
-    levels = [
-        discord.SelectOption(
-            label=f"{LEVEL_NAMES[level]} computer", value=level, description=LEVEL_HELP[level]
-        )
-        for level in LEVELS
-    ]
     editions = [
         discord.SelectOption(label=render.EDITION_NAMES[e], value=e, default=e == rules.edition)
         for e in EDITIONS
@@ -335,9 +331,7 @@ def _lobby_menus(table: Table) -> list[LobbyMenu]:
         )
         for v in VARIANTS.values()
     ]
-    full = len(table.seats) >= MAX_PLAYERS
     return [
-        _select(table, "addcpu", "Add a computer player (host)…", levels, row=1, disabled=full),
         _select(table, "edition", "Edition (host)…", editions, row=2),
         _select(table, "preset", "Start from a preset (host)…", presets, row=3),
         _select(table, "variants", "House rules (host)…", variants, row=4, many=True),
@@ -382,15 +376,44 @@ def end_question_view(table: Table, kind: str) -> discord.ui.View:
     return view
 
 
+def standing_choices(view: PlayerView) -> list[Action]:
+    """What a player will be able to do at their next turn of this round, as far as their own cards tell.
+
+    A hand message keeps its buttons all round (it is edited only when its owner clicks it), so on
+    another player's turn it offers what its owner may come to do: the bids while they have not bid,
+    then every card of their hand (Merlin both ways; in the Forehead card round their unseen card) and
+    the Smyrna Style calls their Wizards and Jesters allow. Which of these is legal is only known on their
+    turn: the rules core refuses the others then, and says why.
+    """
+    if view.phase is Phase.GAME_OVER or (view.active and not view.active[view.player]):
+        return []
+    bidder = view.saboteur != view.player and not (view.has_bid and view.has_bid[view.player])
+    if view.phase in (Phase.CHOOSE_TRUMP, Phase.BID) and bidder and view.bids[view.player] is None:
+        return [Bid(tricks) for tricks in range(view.cards_per_player + 1)]
+    if view.forehead_round:
+        return [PlayHidden()] if view.hand_sizes[view.player] else []
+    actions: list[Action] = []
+    if "gizzard-fester" in view.variants:
+        faces = {card.face for card in view.hand}
+        if WIZARD.face in faces:
+            actions.append(Call("gizzard"))
+        if JESTER.face in faces:
+            actions.append(Call("fester"))
+    for card in view.hand:
+        actions += [Play(card, "wizard"), Play(card, "jester")] if card == MERLIN else [Play(card)]
+    return actions
+
+
 def _choices_in_order(view: PlayerView) -> list[tuple[Action, bool]]:
     """The actions to offer as buttons, with whether each may be taken now.
 
-    In the play phase a Smyrna Style call and the Forehead round's unseen card come first, then the
-    whole hand in display order: playable cards enabled, the others disabled so the player sees why.
-    Identical Wizards or Jesters share one button.
+    On the player's turn, what they may do; in the play phase the whole hand in display order, the
+    playable cards enabled and the others disabled so the player sees why. On another player's turn,
+    what they may come to do (``standing_choices``), all enabled. A Smyrna Style call and the Forehead
+    round's unseen card come first; identical Wizards or Jesters share one button.
     """
-    choices = view.choices
-    if view.phase is not Phase.PLAY:
+    choices = view.choices if view.legal_actions else tuple(standing_choices(view))
+    if view.phase is not Phase.PLAY and not any(isinstance(a, Play | PlayHidden) for a in choices):
         return [(action, True) for action in choices]
     ordered: list[tuple[Action, bool]] = [(a, True) for a in choices if isinstance(a, Call | PlayHidden)]
     seen: set[int] = set()
@@ -416,11 +439,17 @@ def _style(action: Action, enabled: bool, view: PlayerView) -> discord.ButtonSty
 
 
 def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
-    """The player's controls on their turn: bid, trump or card buttons. None when it is not their turn."""
-    if not view.legal_actions:
+    """A hand message's controls: bid, trump, call or card buttons, for the player's turn now or to come
+    this round (``standing_choices``). None when there is nothing left to do this round.
+
+    Each button carries the game version it was drawn at: a click is refused when it comes from an
+    earlier round, or when what it asks is not legal at that moment.
+    """
+    ordered = _choices_in_order(view)[:25]
+    if not ordered:
         return None
     ui = discord.ui.View(timeout=None)
-    for index, (action, enabled) in enumerate(_choices_in_order(view)[:25]):
+    for index, (action, enabled) in enumerate(ordered):
         label = render.action_label(action, view.trump)
         cid = custom_id("act", table.id, view.version, action.code)
         style = _style(action, enabled, view)

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from cogs.table import pictures, render
-from cogs.table.model import Occupant, Table, now
+from cogs.table.model import Table, now
 from cogs.table.store import TableStore
 from wizard_core import PlayerView, PublicView
 
@@ -27,9 +27,10 @@ DM_CLOSED = 50007
 
 def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments of a send or an edit without its picture: no file, no embed image naming one."""
-    embed = message.get("embed")
-    if isinstance(embed, discord.Embed):
-        embed.set_image(url=None)
+    embeds = message.get("embeds") or [message.get("embed")]
+    for embed in embeds:
+        if isinstance(embed, discord.Embed):
+            embed.set_image(url=None)
     rest = {key: value for key, value in message.items() if key != "files"}
     if "attachments" in message:
         rest["attachments"] = []
@@ -113,19 +114,47 @@ class Delivery:
 
     async def table_message(
         self, table: Table, view: PublicView, note: str | None = None, *, files_allowed: bool
-    ) -> tuple[discord.Embed, list[discord.File]]:
-        """The table message: the embed and its picture of the trump and the trick.
+    ) -> tuple[list[discord.Embed], list[discord.File]]:
+        """The table message, for a new message or an interaction's answer: its embeds (the table, and the
+        last round's scores) and its picture of the trump and the trick, drawn (or taken from the cache).
 
         Without a ``note`` of its own, the message shows the table's standing notice, if any.
         """
         view = table.labelled(view)
+        embeds = self._table_embeds(table, view, note)
+        picture = await self.with_picture(
+            table, embeds[0], lambda: pictures.table_file(view), files_allowed=files_allowed
+        )
+        return embeds, picture
+
+    def _table_embeds(self, table: Table, view: PublicView, note: str | None) -> list[discord.Embed]:
         if note is None and table.notice is not None:
             note = table.notice[1]
-        embed = render.table_embed(view, note=note, deadline=turn_deadline(table))
-        picture = await self.with_picture(
-            table, embed, lambda: pictures.table_file(view), files_allowed=files_allowed
+        return render.table_embeds(view, note=note, deadline=turn_deadline(table))
+
+    async def show_table(
+        self, table: Table, view: PublicView, controls: discord.ui.View | None, note: str | None = None
+    ) -> bool:
+        """Edit the table message to show ``view`` (see ``table_message``) with ``controls``.
+
+        A picture that shows what the message's picture already shows is kept as it is, neither drawn nor
+        uploaded again. False if there is no table message to edit any more.
+        """
+        view = table.labelled(view)
+        embeds = self._table_embeds(table, view, note)
+        scene = pictures.table_scene(view) if table.images and self.channel_allows_files(table) else None
+        attachments: list[discord.File | discord.Attachment] = []
+        if scene is not None and table.picture is not None and table.picture[0] == scene:
+            embeds[0].set_image(url=f"attachment://{pictures.TABLE_FILENAME}")
+            attachments = [table.picture[1]]
+        elif scene is not None:
+            drawn = await self.with_picture(
+                table, embeds[0], lambda: pictures.table_file(view), files_allowed=True
+            )
+            attachments = list(drawn)
+        return await self.edit_table_message(
+            table, scene=scene, embeds=embeds, view=controls, attachments=attachments
         )
-        return embed, picture
 
     # -- the channel ---------------------------------------------------------------------------------
 
@@ -161,16 +190,21 @@ class Delivery:
         except discord.HTTPException as error:
             log.warning("Could not post in channel %d: %s", channel_id, error)
 
-    async def edit_table_message(self, table: Table, **kwargs: Any) -> bool:
+    async def edit_table_message(self, table: Table, *, scene: object = None, **kwargs: Any) -> bool:
         """Edit the table message in place (without a notification); False if there is none to edit
-        any more (never shown, or deleted), so the caller may post a new one."""
+        any more (never shown, or deleted), so the caller may post a new one.
+
+        ``scene`` is what the picture sent (or kept) with the edit shows: the message's picture is then
+        remembered, to be kept by the next edit that would show the same.
+        """
+        table.picture = None
         if table.message_id is None:
             return False
         channel = await self.channel(table)
         if channel is None or not hasattr(channel, "get_partial_message"):
             return True
         try:
-            await channel.get_partial_message(table.message_id).edit(**kwargs)
+            message = await channel.get_partial_message(table.message_id).edit(**kwargs)
         except discord.NotFound:
             return False
         except discord.Forbidden as error:
@@ -180,6 +214,10 @@ class Delivery:
             log.warning("Could not update the message of table %d: %s", table.id, error)
         except discord.HTTPException as error:
             log.warning("Could not update the message of table %d: %s", table.id, error)
+        else:
+            kept = [a for a in message.attachments if a.filename == pictures.TABLE_FILENAME]
+            if scene is not None and kept:
+                table.picture = (scene, kept[0])
         return True
 
     async def ping(self, table: Table, text: str) -> None:
@@ -203,12 +241,11 @@ class Delivery:
     # -- direct messages -----------------------------------------------------------------------------
 
     @staticmethod
-    async def strip_turn_message(seat: Occupant) -> None:
-        """Take the controls off the player's previous turn message."""
-        message, seat.turn_message = seat.turn_message, None
+    async def delete(message: discord.Message | None) -> None:
+        """Delete a message of the bot's, if it is still there."""
         if message is not None:
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(view=None)
+                await message.delete()
 
     async def dm(
         self,

@@ -16,10 +16,12 @@ from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from wizard_core.ai import LEVELS
 from wizard_core.variants import PRESETS, VARIANTS
 
+# The host adds computers with buttons, one per level: a menu still showing the last level chosen would
+# send nothing when that level is picked again.
+ADD_COMPUTER = {f"add-{level}": level for level in LEVELS}
 # The lobby's buttons, and its select menus.
-BUTTONS = ("join", "leave", "start", "cancel", "rmcpu")
-MENUS = ("addcpu", "edition", "preset", "variants")
-RULE_MENUS = ("edition", "preset", "variants")
+BUTTONS = ("join", "leave", "start", "cancel", "rmcpu", *ADD_COMPUTER)
+MENUS = ("edition", "preset", "variants")
 
 
 class Left(enum.Enum):
@@ -64,10 +66,9 @@ def leave(table: Table, user_id: int) -> Left:
     return Left.STAYS
 
 
-def add_computer(table: Table, user_id: int, values: Sequence[str]) -> None:
-    """The host seats a computer of the level chosen in the menu."""
+def add_computer(table: Table, user_id: int, level: str) -> None:
+    """The host seats a computer of a level (``easy``, ``medium`` or ``hard``)."""
     _host_only(table, user_id, "add or remove computer players")
-    level = values[0] if len(values) == 1 else None
     if level not in LEVELS:
         raise Refusal("That isn't a computer level: choose Easy, Medium or Hard.")
     _room_for_one(table)

@@ -21,7 +21,7 @@ import discord
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
-from cogs.table.announce import Announcer, news_of
+from cogs.table.announce import Announcer, hands_in, news_of
 from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns, turn_since
 from cogs.table.components import (
     ELSEWHERE,
@@ -34,7 +34,7 @@ from cogs.table.components import (
 )
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
-from cogs.table.model import Occupant, PausedTurn, Table, now
+from cogs.table.model import LEVEL_NAMES, Occupant, PausedTurn, Table, now
 from cogs.table.store import (
     FinishingTable,
     News,
@@ -44,6 +44,7 @@ from cogs.table.store import (
     TableStore,
     UnreadableTable,
 )
+from cogs.utils.components import INVALID_BUTTON
 from cogs.utils.replies import Refusal, sentence
 from cogs.utils.text import display_name, duration
 from wizard_core import (
@@ -65,6 +66,11 @@ log = logging.getLogger(__name__)
 
 NOT_PLAYING = "You're not playing at this table."
 CHANGED_ELSEWHERE = "This table was changed elsewhere meanwhile, so nothing was changed. Please try again."
+LEVEL_HELP = {
+    "easy": "bids what its cards look worth and plays simply.",
+    "medium": "weighs its bids over sampled deals; plays simply.",
+    "hard": "weighs its bids and every card over sampled deals.",
+}
 END_QUESTIONS = {
     "end": "End this game for everyone? No results will be recorded.",
     "leave": (
@@ -89,8 +95,8 @@ class TableManager(TableHandlers):
         )
         settings = bot.settings
         self.delivery = Delivery(bot, store)
-        self.announcer = Announcer(self.delivery, count_step=1.0 if settings.computer_delay else 0.0)
-        self.clock = TurnClock(self.remind, self.time_out, self.is_open)
+        self.announcer = Announcer(self.delivery, self.is_open, interval=settings.table_edit_interval)
+        self.clock = TurnClock(self.nudge, self.remind, self.time_out, self.is_open)
         self.driver = ComputerDriver(
             self.computer_move,
             lambda table: self.is_open(table) and not bot.closing,
@@ -242,25 +248,33 @@ class TableManager(TableHandlers):
         # began the turns that followed, and sent their controls.)
         under_way = set(table.turns) & set(table.game.to_act)
         track_turns(table)
-        embed, files = await self.delivery.table_message(
-            table, table.game.public_view(), files_allowed=self.delivery.channel_allows_files(table)
-        )
-        if not await self.delivery.edit_table_message(
-            table, embed=embed, view=table_view(table), attachments=files
-        ):
-            embed, files = await self.delivery.table_message(
-                table, table.game.public_view(), files_allowed=self.delivery.channel_allows_files(table)
-            )
-            message = await self.delivery.send_channel(
-                table, embed=embed, view=table_view(table), files=files
-            )
-            await self._remember_message(table, message)
-        # The members to act get their controls again (those sent before a crash may never have left).
+        table.drawn_at = now()
+        if not await self.delivery.show_table(table, table.game.public_view(), table_view(table)):
+            await self._post_table(table)
+        # The members to act get their hand again, with its buttons, in a new message (the one sent before
+        # a crash may never have left, and this process does not know it).
         if not under_way:
             await self.delivery.clear_ping(table)
         for seat in [seat for seat in table.turns if seat not in under_way]:
-            await self.announcer.notify_member(table, seat)
+            await self._turn_again(table, seat)
         self._keep_going(table)
+
+    async def _post_table(self, table: Table) -> None:
+        """Post the table message anew at the bottom of the channel (the one before is gone, or moved)."""
+        embeds, files = await self.delivery.table_message(
+            table, table.running.public_view(), files_allowed=self.delivery.channel_allows_files(table)
+        )
+        message = await self.delivery.send_channel(table, embeds=embeds, view=table_view(table), files=files)
+        await self._remember_message(table, message)
+
+    async def _turn_again(self, table: Table, seat: int) -> None:
+        """A member whose turn is under way gets their hand with its buttons as a new message (or, without
+        DMs, a ping): it tells them it is their turn, so no nudge follows."""
+        if table.seats[seat].dms_closed:
+            await self.announcer.ping(table, seat)
+        else:
+            await self.announcer.send_hand(table, seat)
+        table.turns[seat].nudged = True
 
     async def _remember_message(self, table: Table, message: discord.Message | None) -> None:
         if message is not None:
@@ -280,6 +294,7 @@ class TableManager(TableHandlers):
         """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
         server = await self.server_settings.get(table.guild_id)
         table.turn_seconds = float(server.turn_timer_seconds)
+        table.nudge_seconds = self.bot.settings.nudge_seconds
         minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
         table.lobby_timeout = minutes * 60
         table.images = self.bot.settings.images if server.images is None else server.images
@@ -373,6 +388,8 @@ class TableManager(TableHandlers):
         )
         seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
         embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
+        levels = "\n".join(f"**{LEVEL_NAMES[level]}:** {text}" for level, text in LEVEL_HELP.items())
+        embed.add_field(name="Computer players", value=levels)
         chosen = [VARIANTS[v] for v in VARIANTS if v in table.rules.variants]
         rules = "\n".join(f"**{v.name}**: {v.help}" for v in chosen) or "No house rules: the published rules."
         if "nannie" in table.rules.variants and table.rules.nannie_every == 3:
@@ -398,6 +415,8 @@ class TableManager(TableHandlers):
         async with self._lobby_change(table):
             if action == "join":
                 lobby.join(table, user.id, user.display_name)
+            elif action in lobby.ADD_COMPUTER:
+                lobby.add_computer(table, user.id, lobby.ADD_COMPUTER[action])
             elif action == "rmcpu":
                 lobby.remove_computer(table, user.id)
             elif lobby.leave(table, user.id) is lobby.Left.EMPTY:
@@ -410,11 +429,8 @@ class TableManager(TableHandlers):
         self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
     ) -> None:
         async with self._lobby_change(table):
-            if menu == "addcpu":
-                lobby.add_computer(table, interaction.user.id, values)
-            else:
-                lobby.choose_rules(table, interaction.user.id, menu, values)
-            await self._store_lobby(table, seats=menu == "addcpu")
+            lobby.choose_rules(table, interaction.user.id, menu, values)
+            await self._store_lobby(table, seats=False)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
 
     async def _store_lobby(self, table: Table, *, seats: bool) -> None:
@@ -490,10 +506,11 @@ class TableManager(TableHandlers):
             table.lobby_timer = None
         dealer = table.seats[game.first_dealer].label
         note = f"{display_name(dealer)} drew the highest card and deals first."
-        embed, files = await self.delivery.table_message(
+        embeds, files = await self.delivery.table_message(
             table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
         )
-        await interaction.response.edit_message(embed=embed, view=table_view(table), attachments=files)
+        table.drawn_at = now()
+        await interaction.response.edit_message(embeds=embeds, view=table_view(table), attachments=files)
         await self.announcer.deal_out(table)
         await self.announcer.notify_turn(table)
         self._keep_going(table)
@@ -530,13 +547,15 @@ class TableManager(TableHandlers):
                 "A computer is playing your seat since you ran out of time twice in a row. "
                 "Press **Take my seat back** on the table to play again."
             )
-        turn = table.turns.get(seat)
-        # While everyone bids at once the others' bids move the game on; a player's controls stay good
-        # for as long as their turn lasts.
-        if version != game.version and not (turn is not None and turn.since <= version <= game.version):
+        # A hand message keeps its buttons all round: a click from it is good while its round lasts, and
+        # the rules core refuses what is not legal at that moment (not their turn, a card that does not
+        # follow suit, a double click), saying why.
+        if version > game.version:
+            raise Refusal(INVALID_BUTTON)
+        if version < _round_began(game):
             raise Refusal(
-                "This message is out of date: the game has moved on. "
-                "Press **Show my hand** on the table for your current hand."
+                "This hand is from an earlier round. Your hand for this round is in your newest direct "
+                "message, or press **Show my hand** on the table."
             )
         try:
             news = await self._commit(table, seat, code)
@@ -546,17 +565,38 @@ class TableManager(TableHandlers):
             player.missed = 0
             await self.store.set_seat(table.id, table.record(seat))
         self._clear_notice(table, seat)
-        # The clicked message shows the player's new hand; if it is still their turn (they took the
-        # trick and lead, say) it carries their next controls, and no other message is sent to them.
-        mine = table.running.view(seat)
-        controls = controls_view(table, mine)
+        await self._answer_move(interaction, table, seat, round_over=any(n.kind == "round" for n in news))
+        await self._after_action(table, game, news, actor=seat)
+
+    async def _answer_move(
+        self, interaction: discord.Interaction[WizardBot], table: Table, seat: int, *, round_over: bool
+    ) -> None:
+        """Answer a member's move on the clicked message: their hand as it is now, with its buttons for the
+        rest of the round (or, their round over, how it went). The answer to a click is not counted by
+        Discord against the bot's request limit; the hand message, if the click came from elsewhere (Show
+        my hand), is edited too."""
+        game = table.running
+        player = table.seats[seat]
+        clicked = interaction.message
+        elsewhere = player.hand_message is not None and (
+            clicked is None or clicked.id != player.hand_message.id
+        )
+        if round_over:
+            result = game.round_results[-1]
+            embed = render.round_over_embed(result, seat, game_over=game.is_over)
+            await interaction.response.edit_message(embed=embed, view=None, attachments=[])
+            if elsewhere:
+                await self.announcer.retire_hand(table, seat)
+            return
+        mine = game.view(seat)
         embed, files = await self.delivery.hand_message(
             table, mine, files_allowed=reply_allows_files(interaction)
         )
-        await interaction.response.edit_message(embed=embed, view=controls, attachments=files)
-        in_dm = interaction.guild_id is None and interaction.message is not None
-        player.turn_message = interaction.message if controls is not None and in_dm else None
-        await self._after_action(table, game, news, actor=seat)
+        await interaction.response.edit_message(
+            embed=embed, view=controls_view(table, mine), attachments=files
+        )
+        if elsewhere:
+            await self.announcer.refresh_hand(table, seat)
 
     async def _commit(self, table: Table, seat: int, code: int) -> list[News]:
         """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
@@ -596,7 +636,7 @@ class TableManager(TableHandlers):
         except WizardError:
             log.exception("A computer player of table %d chose an illegal action %d", table.id, code)
             news = await self._commit(table, seat, view.legal_actions[0])
-        await self._after_action(table, game, news, actor=None)
+        await self._after_action(table, game, news)
 
     async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
         """Give a player their seat back from the computer that has been playing it."""
@@ -608,14 +648,18 @@ class TableManager(TableHandlers):
         player.missed = 0
         await self.store.set_seat(table.id, table.record(seat))
         self._clear_notice(table, seat)
-        yours = seat in table.running.to_act
         text = "Welcome back: your seat is yours again."
-        if yours:
-            text += " It's your turn, and your controls are in a new message."
+        if player.dms_closed:
+            text += " Press **Show my hand** on the table for your hand and its buttons."
+        else:
+            text += " Your hand, with its buttons, is in a new direct message."
+        if seat in table.running.to_act:
+            text += " It's your turn."
         await interaction.response.send_message(text, ephemeral=True)
-        await self.delivery.edit_table_message(table, view=table_view(table))
-        if yours:
-            await self.announcer.notify_turn(table)
+        await self.announcer.redraw_table(table)
+        if not player.dms_closed:
+            await self.announcer.send_hand(table, seat)
+        await self.announcer.notify_turn(table)
         self._keep_going(table)
 
     def _keep_going(self, table: Table) -> None:
@@ -630,16 +674,24 @@ class TableManager(TableHandlers):
 
     # -- the turn clock's events -------------------------------------------------------------------
 
+    async def nudge(self, table: Table, seat: int) -> None:
+        """Tell a member by DM that it is their turn, a few seconds into it (members without DMs were
+        pinged when it began)."""
+        if not table.seats[seat].dms_closed:
+            await self.announcer.nudge(table, seat)
+
     async def remind(self, table: Table, seat: int, deadline: float) -> None:
-        """Tell a member, privately if possible, that their turn is half over."""
+        """Tell a member, privately if possible, that their turn is half over (in place of their nudge)."""
         player = table.seats[seat]
         left = duration(deadline - now())
         text = (
             f"⏰ It's still your turn at the Wizard table in <#{table.channel_id}> ({table.jump_url}): "
             f"{left} left before a computer plays it for you."
         )
-        if not player.dms_closed and await self.delivery.dm(table, seat, content=text) is not None:
-            return
+        if not player.dms_closed:
+            await self.announcer.nudge(table, seat, text)
+            if player.nudge is not None:
+                return
         await self.delivery.clear_ping(table)
         await self.delivery.ping(
             table, f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**."
@@ -651,7 +703,6 @@ class TableManager(TableHandlers):
         player.missed += 1
         player.auto = player.missed >= MISSED_TURNS_FOR_TAKEOVER
         await self.store.set_seat(table.id, table.record(seat))
-        await self.delivery.strip_turn_message(player)
         name = display_name(player.name)
         if player.auto:
             text = (
@@ -664,7 +715,12 @@ class TableManager(TableHandlers):
             text = f"⏱️ {name} ran out of time, so a computer played their turn."
         table.notice = (seat, text)
         await self.computer_move(table, seat)
-        if player.auto and self.is_open(table) and not player.dms_closed:
+        if not self.is_open(table) or player.dms_closed:
+            return
+        # Their hand message shows the move made for them (and, once a computer plays their seat, no
+        # buttons any more).
+        await self.announcer.refresh_hand(table, seat)
+        if player.auto:
             await self.delivery.dm(
                 table,
                 seat,
@@ -677,44 +733,49 @@ class TableManager(TableHandlers):
 
     # -- after every move --------------------------------------------------------------------------
 
-    async def _after_action(self, table: Table, before: Game, news: list[News], actor: int | None) -> None:
-        """Tell everyone about an action: the news it brought (a round's summary, new hands, the final
-        standings), the table, and whose turn it is.
-
-        ``actor`` is the member whose click is being answered, with their next controls if any.
-        """
+    async def _after_action(
+        self, table: Table, before: Game, news: list[News], actor: int | None = None
+    ) -> None:
+        """Tell everyone about an action: the news it brought (a new round's hands, the final standings),
+        the table, and whose turn it is (``actor`` is the member whose click is being answered)."""
         game = table.running
+        # The bidding of a round just ended: with Hands In, the table shows the bids, on a count of three.
+        same_round = len(game.round_results) == len(before.round_results)
+        bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
+        if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
+            table.notice = (game.current_player, hands_in(table.labelled(game.public_view())))
         await self._deliver(table, news)
         if game.is_over:
             return
-        # The bidding of a round just ended: with Hands In, the bids are shown on a count of three.
-        same_round = len(game.round_results) == len(before.round_results)
-        bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
-        if bids_done and "hands-in" in table.rules.variants:
-            await self.announcer.count_in(table, game.public_view())
-        await self.announcer.notify_turn(table, actor=actor)
+        await self.announcer.notify_turn(table, actor)
         self._keep_going(table)
+        await self.announcer.clear_nudges(table)
 
     async def _deliver(self, table: Table, news: list[News]) -> None:
         """Show the news of an action, and the table message with it. Each piece of news was stored with
-        the action and is forgotten once shown, so a crash in between shows the rest at the next start
-        (and what was shown, not again)."""
-        for item in news:
-            if item.kind == "round":
-                await self.announcer.round_summary(table, item.key)
-                await self.store.delivered(table.id, [item])
-        if table.running.is_over:
+        the action and is forgotten once shown, so a crash in between shows it at the next start.
+
+        A round's scores are part of the table message; new hands are new messages in a new round, and
+        the hand messages edited in place when the same round's hands are shown again (trump chosen, the
+        blind bidding over).
+        """
+        game = table.running
+        if game.is_over:
             await self._finish(table)
         else:
             await self.announcer.redraw_table(table)
-            if any(item.kind == "deal" for item in news):
+            deals = [item.key for item in news if item.kind == "deal"]
+            if deals and min(deals) <= _round_began(game):
                 await self.announcer.deal_out(table)
-        await self.store.delivered(table.id, [item for item in news if item.kind != "round"])
+            elif deals:
+                await self.announcer.refresh_hands(table)
+        await self.store.delivered(table.id, news)
 
     async def _finish(self, table: Table) -> None:
         table.status = "finished"
         self._remove(table)
         await self.delivery.clear_ping(table)
+        await self.announcer.clear_nudges(table, all_seats=True)
         await self.announcer.final_standings(table)
 
     # -- ending a game early -----------------------------------------------------------------------
@@ -761,7 +822,9 @@ class TableManager(TableHandlers):
         seat = table.seat_of(user_id)
         assert seat is not None
         player = table.seats[seat]
-        await self.delivery.strip_turn_message(player)
+        await self.delivery.delete(player.nudge)
+        player.nudge = None
+        await self.announcer.retire_hand(table, seat)
         stand_in = table.new_computer(STAND_IN_LEVEL)
         left = player.name
         player.user_id, player.name = stand_in.user_id, f"Stand-in for {left}"
@@ -781,13 +844,11 @@ class TableManager(TableHandlers):
         table.status = "ended"
         self._remove(table)
         await self.delivery.clear_ping(table)
-        for seat in table.seats:
-            await self.delivery.strip_turn_message(seat)
-        embed, files = await self.delivery.table_message(
-            table, table.running.public_view(), why, files_allowed=self.delivery.channel_allows_files(table)
-        )
-        await self.delivery.edit_table_message(table, embed=embed, view=None, attachments=files)
-        await self.delivery.send_channel(table, content=f"{why} No results were recorded.")
+        await self.announcer.clear_nudges(table, all_seats=True)
+        for seat in range(len(table.seats)):
+            await self.announcer.retire_hand(table, seat)
+        note = f"{why} No results were recorded."
+        await self.delivery.show_table(table, table.running.public_view(), None, note)
 
 
 @contextlib.contextmanager
@@ -823,3 +884,14 @@ def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:
 def _manages_server(interaction: discord.Interaction[WizardBot]) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
+
+
+def _round_began(game: Game) -> int:
+    """The game version at which the round under way was dealt (its hand messages are drawn at or after
+    it)."""
+    log = game.log
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
+        if isinstance(entry, tuple) and entry[0] == "deal":
+            return index + 1
+    return 0

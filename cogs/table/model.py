@@ -32,11 +32,15 @@ def now() -> float:
 
 @dataclass
 class Occupant:
-    """Whoever sits in one seat of a table, and the message through which they play.
+    """Whoever sits in one seat of a table, and the messages through which they play.
 
     A computer's seat has its level in ``computer`` and a negative ``user_id``. ``auto`` marks a
     member's seat that a computer plays for now, after ``missed`` turns in a row ran out of time.
     (``SeatRecord`` is the same seat as the store keeps it.)
+
+    A member's ``hand_message`` is their hand of the current round in their DMs, sent when the round is
+    dealt and kept up to date in place; ``nudge`` is the short DM that tells them it is their turn, sent
+    when they take a while and deleted when the turn is over. Both are known to this process only.
     """
 
     user_id: int
@@ -45,7 +49,10 @@ class Occupant:
     computer: str | None = None
     auto: bool = False
     missed: int = 0
-    turn_message: discord.Message | None = None
+    hand_message: discord.Message | None = None
+    # The game version the hand message was sent at: a turn that begins then needs no nudge.
+    hand_version: int = -1
+    nudge: discord.Message | None = None
     dm_channel_id: int | None = None
 
     @property
@@ -79,6 +86,7 @@ class Turn:
     started: float
     since: int
     reminded: bool = False
+    nudged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,9 @@ class Table:
     # The server's choices when the table opened: seconds per turn (0: no limit), an idle lobby's
     # lifetime (seconds) and pictures.
     turn_seconds: float = DEFAULT_TURN_SECONDS
+    # Seconds into their turn after which a member who has not acted is nudged by DM (one who watches the
+    # table acts before, and gets no notification for each turn).
+    nudge_seconds: float = 8.0
     lobby_timeout: float = DEFAULT_LOBBY_SECONDS
     images: bool = True
     turns: dict[int, Turn] = field(default_factory=dict)
@@ -123,6 +134,12 @@ class Table:
     clock: asyncio.Task[None] | None = None
     clock_due: float = 0.0
     driver: asyncio.Task[None] | None = None
+    # The table message's edits: when the last one was made, the edit waiting to follow it (``Redraw``),
+    # and the picture it shows, as (what it shows, the attachment at Discord), so an unchanged picture is
+    # neither drawn nor uploaded again.
+    drawn_at: float = float("-inf")
+    redraw: asyncio.Task[None] | None = None
+    picture: tuple[object, discord.Attachment] | None = None
 
     @classmethod
     def from_record(cls, record: TableRecord) -> Table:
@@ -197,5 +214,6 @@ class Table:
         return Occupant(user_id, name, computer=level)
 
     def tasks(self) -> list[asyncio.Task[None]]:
-        """The table's running tasks: its lobby timer, turn clock and computer driver."""
-        return [task for task in (self.lobby_timer, self.clock, self.driver) if task is not None]
+        """The table's running tasks: its lobby timer, turn clock, computer driver and waiting edit."""
+        tasks = (self.lobby_timer, self.clock, self.driver, self.redraw)
+        return [task for task in tasks if task is not None]

@@ -83,9 +83,12 @@ __all__ = [
     "final_embed",
     "hand_embed",
     "hand_line",
+    "nudge_text",
+    "round_over_embed",
     "round_summary_embed",
     "sort_hand",
     "table_embed",
+    "table_embeds",
     "text_width",
 ]
 
@@ -536,6 +539,19 @@ def table_embed(view: PublicView, *, note: str | None = None, deadline: float | 
     return checked(embed)
 
 
+def table_embeds(
+    view: PublicView, *, note: str | None = None, deadline: float | None = None
+) -> list[discord.Embed]:
+    """The table message's embeds: the live table, then the score table of the last round played (which
+    keeps the round results in view instead of posting them under the table)."""
+    embeds = [table_embed(view, note=note, deadline=deadline)]
+    if view.rounds:
+        summary = round_summary_embed(view.rounds[-1], view.players)
+        if sum(map(embed_length, (*embeds, summary))) <= EMBED_TOTAL_LIMIT:
+            embeds.append(summary)
+    return embeds
+
+
 def _playable_summary(view: PlayerView) -> str:
     """What the legal plays allow, said only from ``view.choices`` (the rules stay in the core)."""
     actions = view.choices
@@ -560,27 +576,9 @@ def _in_hand_order(plays: Sequence[Play], trump: Suit | None) -> list[Play]:
 
 
 def _private_status(view: PlayerView) -> str:
-    """The player's next step, said from their legal actions, or who the table is waiting for."""
-    if view.phase is Phase.GAME_OVER:
-        return "**Game over**"
-    waiting = _waiting_on(view)
+    """The player's next step on their turn, said from their legal actions."""
     if view.current_player is None:
-        if not waiting:
-            return "**Game over**"
-        if view.phase is Phase.BID and view.player in waiting and view.legal_actions:
-            return f"**Your bid, please:** everyone bids at once ({_bid_range(view)})"
-        own = view.bids[view.player]
-        if view.phase is Phase.BID and own is not None:
-            return f"You bid {own}; waiting for the others: {_names(view, waiting)}"
-        return f"Waiting for bids from {_names(view, waiting)}"
-    if view.current_player != view.player or not view.legal_actions:
-        who = f"**{_name(view.players[view.current_player])}**"
-        doing = {
-            Phase.CHOOSE_TRUMP: "to choose the trump suit",
-            Phase.BID: "to bid",
-            Phase.PLAY: "to play a card",
-        }[view.phase]
-        return f"Waiting for {who} {doing}"
+        return f"**Your bid, please:** everyone bids at once ({_bid_range(view)})"
     if view.phase is Phase.CHOOSE_TRUMP:
         if view.hand_hidden:
             return "**Your turn:** choose the trump suit (without seeing your cards)"
@@ -663,28 +661,111 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
     )
 
 
+def _standing_status(view: PlayerView) -> str:
+    """A hand message's first line away from its owner's turn: nothing in it can go out of date, as the
+    message is only edited when its owner acts."""
+    if view.phase is Phase.GAME_OVER:
+        return "**Game over**"
+    if not _is_active(view, view.player):
+        return "**You are out of the game.**"
+    if not view.hand and not view.hand_hidden and not view.others_cards:
+        return "You have played all your cards this round."
+    return (
+        "**Your cards for this round.** On your turn press a button below: the table in the channel "
+        "shows whose turn it is, and a reminder comes here if you take a while."
+    )
+
+
+def _own_bid(view: PlayerView) -> str | None:
+    """The player's own bid, which stays as it is for the rest of the round once made."""
+    if not _is_active(view, view.player):
+        return None
+    if _is_saboteur(view, view.player):
+        return "**Your bid:** none (you deal as the saboteur)"
+    bid = view.bids[view.player]
+    return f"**Your bid:** {NOT_BID_YET if bid is None else bid}"
+
+
 def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Embed:
-    """A player's private message: their sorted hand, trump, bids, the trick and what to do now (by when,
-    on their turn, if the server's turn timer is on)."""
+    """A player's hand message: their sorted hand, trump, and on their turn the bids, the trick and what
+    to do now (by when, if the server's turn timer is on).
+
+    Away from their turn it holds only what stays true until they act (their cards, trump, their bid),
+    since the bot does not edit it when the others play: the table message shows the game as it goes.
+    """
     mine = view.player in _waiting_on(view) and bool(view.legal_actions)
-    lines = [_private_status(view)]
-    timer = countdown(deadline) if mine else None
-    if timer:
-        lines.append(timer)
-    for extra in (_call_line(view, me=view.player), _smyrna_line(view)):
-        if extra:
-            lines.append(extra)
-    lines += [*_header_lines(view), *_variant_lines(view, me=view.player), _own_progress(view)]
+    if mine:
+        lines = [_private_status(view)]
+        timer = countdown(deadline)
+        if timer:
+            lines.append(timer)
+        lines += [line for line in (_call_line(view, me=view.player), _smyrna_line(view)) if line]
+    else:
+        lines = [_standing_status(view)]
+    lines += _header_lines(view)
+    lines += _variant_lines(view, me=view.player) if mine else _standing_variant_lines(view)
+    own = _own_progress(view) if mine else _own_bid(view)
+    if own is not None:
+        lines.append(own)
     embed = discord.Embed(
         title=_title(view, " · your hand"),
         description="\n".join(lines),
         colour=YOUR_TURN_COLOUR if mine else WAITING_COLOUR,
     )
     _add_hand_fields(embed, view)
-    embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
-    _add_trick_fields(embed, view)
+    if mine:
+        embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
+        _add_trick_fields(embed, view)
     embed.set_footer(text=FOOTERS.get(view.edition, FOOTERS["classic"]))
     return checked(embed)
+
+
+def _standing_variant_lines(view: PlayerView) -> list[str]:
+    """The house rules' lines that hold all round (the saboteur dealer, who is out)."""
+    return [line for line in _variant_lines(view, me=view.player) if "Bids are secret" not in line]
+
+
+def nudge_text(view: PlayerView, channel_id: int, hand_url: str | None) -> str:
+    """The short DM that tells a member it is their turn: what to do, what is on the table, where their
+    hand is."""
+    doing = {
+        Phase.CHOOSE_TRUMP: "choose the trump suit",
+        Phase.BID: f"bid (0 to {view.cards_per_player})",
+        Phase.PLAY: "play a card",
+    }.get(view.phase, "play")
+    text = f"🔔 Your turn at the Wizard table in <#{channel_id}>: {doing}."
+    trick = view.current_trick
+    if view.phase is Phase.PLAY and trick.plays:
+        cards = ", ".join(
+            f"{_name(view.players[played.player])} {_played_text(played, view.trump)}"
+            for played in trick.plays
+        )
+        text += f" On the table: {cards}."
+    elif view.phase is Phase.PLAY:
+        text += " You lead."
+    if hand_url is not None:
+        text += f" [Your hand]({hand_url})"
+    return clip(text, NOTE_LIMIT)
+
+
+def round_over_embed(result: RoundResult, seat: int, *, game_over: bool) -> discord.Embed:
+    """A hand message once its round is over: how the round went for its owner, and where to look next."""
+    bid = result.bids[seat]
+    won = "1 trick" if result.tricks[seat] == 1 else f"{result.tricks[seat]} tricks"
+    how = f"You won {won}" if bid is None else f"You bid {bid} and won {won}"
+    after = (
+        "The final standings are in the channel."
+        if game_over
+        else "The scores are on the table, and your next hand comes in a new message."
+    )
+    points = f"{_signed(result.points[seat])} points, {result.totals[seat]} in all"
+    return checked(
+        discord.Embed(
+            title=clip(f"Round {result.round_number} · your hand", TITLE_LIMIT),
+            description=f"{how}: {points}. {after}",
+            colour=WAITING_COLOUR,
+        )
+    )
 
 
 def _round_bid(result: RoundResult, seat: int) -> str:

@@ -59,6 +59,11 @@ class Settings:
     # decision (milliseconds).
     computer_delay: float = 1.5
     computer_budget_ms: float = 1000.0
+    # The least time between two edits of a table message (seconds): a burst of moves is shown by one
+    # edit, which keeps the bot well under Discord's request limit.
+    table_edit_interval: float = 1.0
+    # Seconds into their turn after which a member who has not acted is nudged by DM.
+    nudge_seconds: float = 8.0
     # The health and metrics server: off unless a port is given (0 picks a free one, for tests).
     metrics_port: int | None = None
     metrics_host: str = DEFAULT_METRICS_HOST
@@ -184,6 +189,14 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
         "WIZARD_COMPUTER_BUDGET_MS",
         _number_parser("WIZARD_COMPUTER_BUDGET_MS", 1, 2000, 1000.0, "milliseconds"),
     ),
+    "table_edit_interval": (
+        "WIZARD_TABLE_EDIT_INTERVAL",
+        _number_parser("WIZARD_TABLE_EDIT_INTERVAL", 0, 10, 1.0, "seconds"),
+    ),
+    "nudge_seconds": (
+        "WIZARD_NUDGE_SECONDS",
+        _number_parser("WIZARD_NUDGE_SECONDS", 1, 600, 8.0, "seconds"),
+    ),
     "metrics_port": ("WIZARD_METRICS_PORT", _parse_metrics_port),
     "metrics_host": ("WIZARD_METRICS_HOST", _parse_metrics_host),
 }
@@ -205,7 +218,14 @@ def _check_override(name: str, value: Any) -> Any:
         return _parse_dev_guild_id(str(value))
     if name == "metrics_port" and isinstance(value, int):
         return _parse_metrics_port(str(value))
-    if name in ("lobby_timeout_minutes", "computer_delay", "computer_budget_ms") and isinstance(
+    numbers = (
+        "lobby_timeout_minutes",
+        "computer_delay",
+        "computer_budget_ms",
+        "table_edit_interval",
+        "nudge_seconds",
+    )
+    if name in numbers and isinstance(
         value, int | float
     ):
         return _FIELDS[name][1](str(value))

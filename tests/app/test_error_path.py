@@ -73,7 +73,7 @@ async def test_a_failing_lobby_control_is_apologised_for(
                 result = await players[2].click(table.table_message, label="Join")
             else:
                 result = await players[0].select(
-                    table.table_message, ["easy"], custom_id=lobby_id(table, "addcpu")
+                    table.table_message, ["camelot"], custom_id=lobby_id(table, "edition")
                 )
     finally:
         monkeypatch.undo()

@@ -27,6 +27,7 @@ from bot_helpers import (
     assert_refused,
     buttons,
     fast_forward,
+    hand_messages,
     in_round,
     make_players,
     manager,
@@ -66,8 +67,8 @@ MERLIN_CODES = (MERLIN_FACE, MERLIN_AS_JESTER)
 
 
 def dm_hand(table: TestTable, player: MemberActor) -> Counter[str]:
-    """The cards shown in the player's newest DM ("Your cards" field)."""
-    newest = table.dm_messages(player)[-1]
+    """The cards shown in the player's newest hand message ("Your cards" field)."""
+    newest = hand_messages(table, player)[-1]
     [embed] = newest.embeds
     [field] = [f for f in embed["fields"] if f["name"].startswith("Your cards")]
     if field["value"] == "(no cards)":
@@ -84,8 +85,8 @@ def check_privacy(table: TestTable) -> None:
 
 
 def picture(table: TestTable, message: StoredMessage, filename: str) -> bytes:
-    """The picture inside a message's embed: the one file it carries, a PNG under 200 KB."""
-    [embed] = message.embeds
+    """The picture inside a message's first embed: the one file it carries, a PNG under 200 KB."""
+    embed = message.embeds[0]
     assert (embed.get("image") or {}).get("url") == f"attachment://{filename}", embed.get("image")
     [attachment] = message.attachments
     assert attachment["filename"] == filename
@@ -102,8 +103,10 @@ def hand_in_text(message: StoredMessage) -> HandScene:
     texts = [] if field["value"] == "(no cards)" else field["value"].split(" · ")
     cards = [Card.parse(text.removesuffix(TRUMP_MARK)) for text in texts]
     trumps = {card.suit for card, text in zip(cards, texts, strict=True) if text.endswith(TRUMP_MARK)}
+    # Cards are raised on the player's turn to play only; then the enabled buttons are the playable cards.
     plays = [code for code in map(act_code, act_ids(message)) if code < PLAY_CODES]
-    playable = frozenset(decode(code).card.face for code in plays) if plays else None  # type: ignore[union-attr]
+    turn = embed["description"].startswith("**Your turn:** play")
+    playable = frozenset(decode(code).card.face for code in plays) if plays and turn else None  # type: ignore[union-attr]
     return HandScene(tuple(card.face for card in cards), trumps.pop() if trumps else None, playable)
 
 
@@ -151,11 +154,16 @@ async def test_three_players_play_a_full_game(simcord_env: Env, database_path: P
     rng = random.Random(1)
     for number in (2, 7, 13, 20):
         await play(table, rng, until=in_round(number, Phase.PLAY, 1), each=every(10))
-        # Everyone takes a private look (the player to act gets controls); nothing leaks to the others.
+        # Everyone takes a private look, with their cards as buttons (on their turn, exactly the playable
+        # ones enabled); nothing leaks to the others.
         for seat, player in enumerate(table.players):
             shown = await table.show_hand(player)
             assert shown.response is not None
-            assert bool(act_ids(shown.response)) == (seat == table.game.current_player)
+            offered = {act_code(cid) for cid in act_ids(shown.response)}
+            if seat == table.game.current_player:
+                assert offered == set(table.game.legal_actions())
+            else:
+                assert offered == {card.face for card in table.game.hand(seat)} - {MERLIN_FACE}
             reply = stored(simcord_env, table.channel.id, shown.response.id)
             assert picture(table, reply, images.HAND_FILENAME) == images.hand_png(table.game.view(seat))
         check_privacy(table)
@@ -388,7 +396,8 @@ async def test_idle_lobby_closes_after_30_minutes(simcord_env: Env, database_pat
     assert not joined.ephemeral
     await simcord_env.advance_time(20 * 60)
     assert table.bot_table is not None and table.bot_table.status == "lobby"
-    assert [b["label"] for b in buttons(table.table_message)] == ["Join", "Leave", "Start", "Cancel"]
+    labels = [b["label"] for b in buttons(table.table_message)]
+    assert labels[:4] == ["Join", "Leave", "Start", "Cancel"]
 
     await simcord_env.advance_time(11 * 60)
     assert table.bot_table is None
@@ -464,7 +473,7 @@ def assert_ended_without_results(table: TestTable, database_path: Path, bot_tabl
     assert table_row(database_path, table.table_id)["status"] == "ended"
     assert result_rows(database_path, table.table_id) == []
     assert not buttons(table.table_message)
-    assert "No results were recorded" in message_text(table.channel_messages()[-1])
+    assert "No results were recorded" in message_text(table.table_message)
     for player in table.players:
         for message in table.dm_messages(player):
             assert not act_ids(message), "a DM kept its controls after the game ended"
@@ -491,7 +500,7 @@ async def test_host_ends_the_game_after_confirming(simcord_env: Env, database_pa
     assert done.response is not None and done.response.content == "The game has ended."
     assert not buttons(done.response)
     assert_ended_without_results(table, database_path, bot_table)
-    assert host.mention in message_text(table.channel_messages()[-1])
+    assert host.mention in message_text(table.table_message)
     # The channel is free for a new table.
     assert not (await host.slash(table.channel, "wizard new")).ephemeral
     assert_valid_discord_payloads(simcord_env)
@@ -552,8 +561,11 @@ async def test_the_privacy_check_finds_a_card_out_of_place(simcord_env: Env) -> 
         with pytest.raises(AssertionError, match="of another player's hand"):
             assert_no_hand_leaks(table)
         message.content = original
-    # Cards of an earlier round's messages are not held against this round's hands.
-    summary = next(m for m in table.channel_messages() if "scored" in message_text(m))
-    summary.content = card
+    # Cards of an earlier round are not held against this round's hands: the table message's second
+    # embed holds the last round's scores.
+    shown_table = stored(simcord_env, table.channel.id, table.message_id)
+    summary = shown_table.embeds[1]
+    assert "Round 1 scored" in summary["title"]
+    summary["description"] += f" {card}"
     assert assert_no_hand_leaks(table) > 0
     assert_valid_discord_payloads(simcord_env)

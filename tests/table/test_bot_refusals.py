@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -28,8 +29,11 @@ from bot_helpers import (
     in_round,
     make_players,
     message_payload,
+    message_text,
     open_lobby,
     open_table,
+    payload_act_ids,
+    play,
     snapshot,
     stored,
 )
@@ -152,10 +156,19 @@ async def test_acting_out_of_turn_is_refused(simcord_env: Env, database_path: Pa
     for phase in (Phase.BID, Phase.PLAY):
         await fast_forward(table, rng, in_round(2, phase))
         seat, player = current(table)
-        waiting = table.players[(seat + 1) % 3]
+        waiting_seat = (seat + 1) % 3
+        waiting = table.players[waiting_seat]
         before = snapshot(table, database_path)
+        # Their hand keeps its buttons (what they may come to do this round); pressed now, each is refused.
         shown = await table.show_hand(waiting)
-        assert shown.response is not None and not act_ids(shown.response), "controls out of turn"
+        assert shown.response is not None
+        offered = {act_code(cid) for cid in act_ids(shown.response)}
+        if phase is Phase.BID:
+            assert offered == {64 + bid for bid in range(table.game.cards_per_player + 1)}
+        else:
+            assert offered == {card.face for card in table.game.hand(waiting_seat)}
+        result = await waiting.click(shown.response, custom_id=act_ids(shown.response)[0])
+        assert f"it is {player.user.name}'s turn" in assert_refused(result).lower()
         text = await forge(table, waiting, table.act_id(table.game.legal_actions()[0]))
         assert f"it is {player.user.name}'s turn" in text.lower(), text
         assert snapshot(table, database_path) == before
@@ -163,37 +176,53 @@ async def test_acting_out_of_turn_is_refused(simcord_env: Env, database_path: Pa
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_controls_of_an_earlier_turn_are_refused_as_out_of_date(
+async def test_a_hand_of_an_earlier_round_is_refused(simcord_env: Env, database_path: Path) -> None:
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(3)
+    # Round 1's hand messages, as dealt: a bid button on each.
+    old = {}
+    for seat, player in enumerate(table.players):
+        message = table.latest_controls(player)
+        assert message is not None
+        old[seat] = (message, message_payload(simcord_env, message))
+    await play(table, rng, until=in_round(2, Phase.BID))
+    before = snapshot(table, database_path)
+    for seat, player in enumerate(table.players):
+        message, as_dealt = old[seat]
+        cid = payload_act_ids(as_dealt)[0]
+        result = await forge_click(simcord_env, player.user, message, cid, snapshot=as_dealt)
+        assert_refused(result, "earlier round", "show my hand")
+    assert snapshot(table, database_path) == before
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_hand_message_works_all_round_and_show_my_hand_keeps_it_up_to_date(
     simcord_env: Env, database_path: Path
 ) -> None:
     table = await open_table(simcord_env, 3)
-    rng = random.Random(3)
-    # The player opens Show my hand, then acts through their DM: the private controls are now stale.
+    rng = random.Random(5)
+    await play(table, rng, until=in_round(3, Phase.PLAY))
     seat, player = current(table)
+    hand = table.latest_controls(player)
+    assert hand is not None
+    # A card played through Show my hand: the hand message (a DM) is edited to match, in place.
     shown = await table.show_hand(player)
     assert shown.response is not None
-    stale = act_ids(shown.response)
-    assert stale
-    await act(table, rng=rng, via="dm")
+    code = table.game.legal_actions()[0]
+    cid = next(c for c in act_ids(shown.response) if act_code(c) == code)
+    assert not (await player.click(shown.response, custom_id=cid)).ephemeral
+    hand = stored(simcord_env, hand.channel_id, hand.id)
+    assert code not in {act_code(c) for c in act_ids(hand)}
+    assert {act_code(c) for c in act_ids(hand)} == {card.face for card in table.game.hand(seat)}
+    # The same card again, from the reply that played it: refused, nothing changes.
     before = snapshot(table, database_path)
-    assert_refused(await player.click(shown.response, custom_id=stale[0]), "out of date", "show my hand")
-    assert snapshot(table, database_path) == before
-
-    # The other way round: acting through Show my hand leaves the DM turn message stale.
-    await play_until_turn_of(table, seat, rng)
-    dm = table.dm_controls(player)
-    assert dm is not None
-    dm_ids = act_ids(dm)
-    await act(table, rng=rng, via="button")
-    await act(table, rng=rng)  # and the game moves on
-    dm = stored(simcord_env, dm.channel_id, dm.id)
-    before = snapshot(table, database_path)
-    for cid in act_ids(dm):
-        assert cid in dm_ids
-        result = await player.user.click(clickable(simcord_env, dm), custom_id=cid)
-        assert_refused(result, "out of date")
+    assert_refused(await forge_click(simcord_env, player, stored_reply(table, shown), cid))
     assert snapshot(table, database_path) == before
     assert_valid_discord_payloads(simcord_env)
+
+
+def stored_reply(table: TestTable, result: Any) -> StoredMessage:
+    return stored(table.env, table.channel.id, result.response.id)
 
 
 async def play_until_turn_of(table: TestTable, seat: int, rng: random.Random) -> None:
@@ -209,12 +238,14 @@ async def test_a_double_click_is_refused_the_second_time(simcord_env: Env, datab
         dm = table.dm_controls(player)
         assert dm is not None
         as_clicked = message_payload(simcord_env, dm)
-        cid = table.act_id(rng.choice(table.game.legal_actions()))
+        code = rng.choice(table.game.legal_actions())
+        cid = next(c for c in act_ids(dm) if act_code(c) == code)
         first = await player.user.click(clickable(simcord_env, dm), custom_id=cid)
         assert not first.ephemeral
         before = snapshot(table, database_path)
         second = await forge_click(simcord_env, player.user, dm, cid, snapshot=as_clicked)
-        assert_refused(second, "out of date")
+        text = assert_refused(second).lower()
+        assert "turn" in text or "you don't have" in text or "earlier round" in text, text
         assert snapshot(table, database_path) == before
     assert_valid_discord_payloads(simcord_env)
 
@@ -236,8 +267,8 @@ async def test_forged_and_malformed_custom_ids_are_refused(simcord_env: Env, dat
         "wizard:" + "x" * 93: "isn't valid",
         f"wizard:zap:{tid}:{v}:{legal}": "isn't valid",
         f"wizard:act:{tid + 1000}:{v}:{legal}": "no longer open",
-        f"wizard:act:{tid}:{v + 1}:{legal}": "out of date",
-        f"wizard:act:{tid}:{v - 1}:{legal}": "out of date",
+        f"wizard:act:{tid}:{v + 1}:{legal}": "isn't valid",
+        f"wizard:act:{tid}:{v - 1}:{legal}": "earlier round",
         # Forged in the player's DMs, where no lobby button is ever sent.
         f"wizard:lobby:{tid}:0:start": "only works in the channel",
         f"wizard:lobby:{tid}:0:join": "only works in the channel",
@@ -398,8 +429,7 @@ async def test_confirming_after_the_game_already_ended_changes_nothing(
     assert late.response is not None and late.response.ephemeral
     assert "no longer open" in late.response.content
     assert snapshot(table, database_path) == before
-    ended = [m for m in table.channel_messages() if "No results were recorded" in m.content]
-    assert len(ended) == 1
+    assert "No results were recorded" in message_text(table.table_message)
     assert_valid_discord_payloads(simcord_env)
 
 

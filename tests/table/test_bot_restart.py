@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bot_helpers import (
     TestTable,
     act,
+    act_code,
     act_ids,
     assert_finished_like_core,
     assert_no_hand_leaks,
@@ -67,10 +68,10 @@ async def click_old_dm(table: TestTable, message: StoredMessage, rng: random.Ran
     assert seat is not None
     version = game.version
     message = stored(table.env, message.channel_id, message.id)
-    ids = act_ids(message)
-    assert ids and all(f":{version}:" in cid for cid in ids)
+    offered = {act_code(cid): cid for cid in act_ids(message)}
+    assert set(game.legal_actions()) <= set(offered)
     code = rng.choice(game.legal_actions())
-    result = await table.players[seat].user.click(clickable(table.env, message), custom_id=table.act_id(code))
+    result = await table.players[seat].user.click(clickable(table.env, message), custom_id=offered[code])
     assert not result.ephemeral, result.response.content if result.response else result
     assert table.game.version > version
     assert table.game.log[version] == code
@@ -94,7 +95,8 @@ async def test_restart_mid_bidding_and_mid_trick_then_finish(
     assert_no_hand_leaks(table)
 
     # 2. Mid-trick: round 3, one card on the table. The player to act uses Show my hand this time; the
-    # DM the old bot sent them is then out of date.
+    # new bot does not know the hand message the old one sent, which still shows the card played: that
+    # button is refused.
     await play(table, rng, until=in_round(3, Phase.PLAY, 1))
     seat = table.game.current_player
     assert seat is not None
@@ -107,20 +109,19 @@ async def test_restart_mid_bidding_and_mid_trick_then_finish(
     await act(table, rng=rng, via="button")
     before = snapshot(table, database_path)
     old = stored(simcord_env, old_dm.channel_id, old_dm.id)
-    for cid in act_ids(old)[:1]:  # unless its controls were taken off
+    played = table.game.current_trick().plays[-1].card
+    for cid in [c for c in act_ids(old) if act_code(c) == played.face]:
         result = await player.user.click(clickable(simcord_env, old), custom_id=cid)
-        assert_refused(result, "out of date")
+        assert_refused(result)
     assert snapshot(table, database_path) == before
     # The others go on through the DMs the new bot sends.
     await act(table, rng=rng, via="dm")
 
-    # 3. Shortcut to the last round, then a restart in the middle of one of its tricks: the old DM
-    # finishes the trick, and the game is played to its end.
-    await fast_forward(table, rng, lambda g: g.round_number == 20 and sum(g.public_view().hand_sizes) <= 12)
-    while not (
-        table.game.current_trick().plays
-        and table.dm_controls(table.players[table.game.current_player or 0]) is not None
-    ):
+    # 3. Shortcut to the last card of round 19 (its last round's hands are dealt by the bot), then a
+    # restart in the middle of a trick of the last round: the old DM finishes the trick, and the game is
+    # played to its end.
+    await fast_forward(table, rng, lambda g: g.round_number == 19 and sum(g.public_view().hand_sizes) == 1)
+    while not (table.game.round_number == 20 and table.game.current_trick().plays):
         await act(table, rng=rng)
     seat = table.game.current_player
     assert seat is not None
@@ -144,16 +145,16 @@ async def test_restart_right_before_the_last_card(
     await act(table, rng=rng)
     seat = table.game.current_player
     assert seat is not None
-    old_dm = table.dm_controls(table.players[seat])
-    assert old_dm is not None
+    # The player looks at their hand privately, then the bot restarts; the reply's controls still work.
+    shown = await table.show_hand(table.players[seat])
+    assert shown.response is not None
     await restart(simcord_env, make_bot, table)
     final = table.game.clone()
     code = rng.choice(final.legal_actions())
     final.apply(code)
     assert final.is_over
-    result = await table.players[seat].user.click(
-        clickable(simcord_env, old_dm), custom_id=table.act_id(code)
-    )
+    cid = next(c for c in act_ids(shown.response) if act_code(c) == code)
+    result = await table.players[seat].click(shown.response, custom_id=cid)
     assert not result.ephemeral
     assert not table.running()
     assert_finished_like_core(table, database_path, final, dm_controls_cleared=False)

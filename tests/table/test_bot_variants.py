@@ -25,7 +25,9 @@ from bot_helpers import (
     lobby_id,
     make_players,
     manager,
+    message_payload,
     message_text,
+    payload_act_ids,
     press,
     snapshot,
     table_row,
@@ -205,11 +207,14 @@ async def test_a_second_bid_is_refused(simcord_env: Env, database_path: Path) ->
     player = table.players[1]
     message = table.latest_controls(player)
     assert message is not None
+    as_dealt = message_payload(simcord_env, message)
     await press(table, player, 64)
+    # After their bid the hand message offers their cards, no bid any more.
     shown = await show(table, player)
-    assert shown is not None and not act_ids(shown)
+    assert shown is not None and all(act_code(cid) < 64 for cid in act_ids(shown))
     before = snapshot(table, database_path)
-    forged = await forge_click(simcord_env, player.user, message, table.act_id(65))
+    cid = next(c for c in payload_act_ids(as_dealt) if act_code(c) == 65)
+    forged = await forge_click(simcord_env, player.user, message, cid, snapshot=as_dealt)
     assert_refused(forged, "already bid")
     assert snapshot(table, database_path) == before
 
@@ -219,9 +224,11 @@ async def test_hands_in_counts_three_two_one(simcord_env: Env) -> None:
     await start(table)
     for seat in (1, 0, 2):
         await press(table, table.players[seat], 64)
-    counts = [m for m in table.channel_messages() if "Hands in" in m.content]
-    assert len(counts) == 1
-    assert re.search(r"bids: .*\*\*0\*\*.*\*\*0\*\*.*\*\*0\*\*", counts[0].content), counts[0].content
+    # The bids are shown together on the table message, no message of their own.
+    others = [m for m in table.channel_messages() if m.id != table.message_id]
+    assert not [m for m in others if "Hands in" in message_text(m)]
+    shown = message_text(table.table_message)
+    assert re.search(r"Hands in.*bids: .*\*\*0\*\*.*\*\*0\*\*.*\*\*0\*\*", shown), shown
 
 
 async def test_delayed_reveal_keeps_bids_secret_until_the_round_ends(simcord_env: Env) -> None:

@@ -30,6 +30,10 @@ def newest_dm(table: TestTable, seat: int) -> str:
 
 async def test_the_table_and_the_hand_of_the_member_to_act_count_down(simcord_env: Env) -> None:
     table = await open_table(simcord_env, 3)
+    # The first to bid gets their hand on their turn, with its countdown.
+    first = table.game.current_player
+    assert first is not None and table.bot_table is not None
+    assert deadlines(newest_dm(table, first)) == [int(table.bot_table.turns[first].started + 120)]
     await act(table, rng=random.Random(4))
     seat = table.game.current_player
     assert seat is not None
@@ -37,7 +41,11 @@ async def test_the_table_and_the_hand_of_the_member_to_act_count_down(simcord_en
     assert turn is not None
     expected = int(turn.started + 120)
     assert deadlines(message_text(table.table_message)) == [expected]
-    assert deadlines(newest_dm(table, seat)) == [expected]
+    # The next one's hand message, sent before their turn, is not edited for it (a nudge tells them);
+    # a look at their hand shows the countdown.
+    assert deadlines(newest_dm(table, seat)) == []
+    shown = await table.show_hand(table.players[seat])
+    assert shown.response is not None and deadlines(message_text(shown.response)) == [expected]
     # The others' hands carry no countdown: it is not their turn.
     for other in range(3):
         if other != seat and table.dm_messages(table.players[other]):

@@ -37,20 +37,20 @@ def test_a_full_table_refuses_members_and_computers() -> None:
     with pytest.raises(Refusal, match="full"):
         lobby.join(table, 99, "late")
     with pytest.raises(Refusal, match="full"):
-        lobby.add_computer(table, HOST, ["easy"])
+        lobby.add_computer(table, HOST, "easy")
     assert len(table.seats) == MAX_PLAYERS
 
 
 def test_the_host_leaving_hands_the_table_to_the_first_member() -> None:
     table = table_of(HOST, 2, 3)
-    lobby.add_computer(table, HOST, ["hard"])
+    lobby.add_computer(table, HOST, "hard")
     assert lobby.leave(table, HOST) is lobby.Left.STAYS
     assert table.host_id == 2
 
 
 def test_with_only_computers_left_the_host_stays_host() -> None:
     table = table_of(HOST)
-    lobby.add_computer(table, HOST, ["medium"])
+    lobby.add_computer(table, HOST, "medium")
     assert lobby.leave(table, HOST) is lobby.Left.STAYS
     assert table.host_id == HOST and all(seat.computer for seat in table.seats)
 
@@ -65,7 +65,7 @@ def test_the_last_to_leave_empties_the_table() -> None:
 def test_only_the_host_adds_removes_computers_chooses_rules_and_starts() -> None:
     table = table_of(HOST, 2, 3)
     for attempt in (
-        lambda: lobby.add_computer(table, 2, ["easy"]),
+        lambda: lobby.add_computer(table, 2, "easy"),
         lambda: lobby.remove_computer(table, 2),
         lambda: lobby.choose_rules(table, 2, "edition", ["camelot"]),
         lambda: lobby.check_start(table, 2),
@@ -78,15 +78,15 @@ def test_only_the_host_adds_removes_computers_chooses_rules_and_starts() -> None
 
 def test_computers_get_free_names_and_negative_ids_and_go_last_in_first_out() -> None:
     table = table_of(HOST)
-    lobby.add_computer(table, HOST, ["easy"])
-    lobby.add_computer(table, HOST, ["hard"])
+    lobby.add_computer(table, HOST, "easy")
+    lobby.add_computer(table, HOST, "hard")
     computers = [seat for seat in table.seats if seat.computer]
     assert [seat.user_id for seat in computers] == [-1, -2]
     assert len({seat.name for seat in computers}) == 2
     lobby.remove_computer(table, HOST)
     assert [seat.computer for seat in table.seats] == [None, "easy"]
     with pytest.raises(Refusal, match="computer level"):
-        lobby.add_computer(table, HOST, ["genius"])
+        lobby.add_computer(table, HOST, "genius")
 
 
 def test_a_start_needs_three_players() -> None:
@@ -122,7 +122,7 @@ def test_any_sequence_of_lobby_moves_keeps_the_lobby_sound(moves: list[tuple[str
             elif move == "leave" and lobby.leave(table, user) is lobby.Left.EMPTY:
                 return
             elif move == "add":
-                lobby.add_computer(table, table.host_id, ["easy"])
+                lobby.add_computer(table, table.host_id, "easy")
             elif move == "remove":
                 lobby.remove_computer(table, table.host_id)
         except Refusal:

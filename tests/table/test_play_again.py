@@ -65,9 +65,7 @@ async def test_play_again_opens_a_lobby_with_the_same_rules_and_computers(simcor
     channel = guild.create_text_channel("wizard")
     host, second, third = make_players(simcord_env, guild, 3)
     lobby = await open_lobby(simcord_env, [host, second], channel, edition="camelot")
-    added = await host.select(
-        lobby.table_message, ["easy"], custom_id=f"wizard:lobby:{lobby.table_id}:0:addcpu"
-    )
+    added = await host.click(lobby.table_message, custom_id=f"wizard:lobby:{lobby.table_id}:0:add-easy")
     assert not added.ephemeral
     lobby.players.append(third)  # not seated: the computer is the third player
     await host.click(lobby.table_message, label="Start")

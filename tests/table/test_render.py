@@ -276,7 +276,7 @@ def test_merlin_in_a_trick_shows_its_declaration() -> None:
     table = embed_text(table_embed(game.public_view()))
     assert "1 Bob" in table and "Merlin (as Wizard)" in table
     assert "4♠" not in table and "5♥" not in table
-    assert "Waiting for **Cara**" in embed_text(hand_embed(game.view(0)))
+    assert "Your cards for this round" in embed_text(hand_embed(game.view(0)))
     assert "Your turn:** play a card (any card)" in embed_text(hand_embed(game.view(2)))
 
 
@@ -310,7 +310,7 @@ def test_a_must_follow_prompt_names_the_suit_and_the_playable_cards() -> None:
     game = Game.replay(NAMES[:3], Rules(edition), 0, log)
     assert game.round_number == 2 and game.current_player == 2
     game.apply(Play(Card.parse("3♥")))
-    assert "Waiting for **Alice** to play a card" in embed_text(hand_embed(game.view(1)))
+    assert "Your cards for this round" in embed_text(hand_embed(game.view(1)))
     text = embed_text(hand_embed(game.view(0)))
     assert "play a card (you must follow ♥ or play a special card; you may play K♥)" in text
     assert "2♠" in text and "4♣" not in text and "3♥" in text  # 3♥ is on the table now

@@ -234,19 +234,25 @@ def check_hand_hides_other_hands(moment: Moment, view: PlayerView, text: str) ->
 
 
 def check_hand_bids(moment: Moment, view: PlayerView, text: str) -> None:
-    """The player's own bid, others' secret bids as a lock, and what simultaneous bidding and a call say."""
+    """The player's own bid, others' secret bids as a lock, and what simultaneous bidding and a call say.
+
+    On their turn the hand shows everyone's bids; away from it only their own, which cannot go out of
+    date (the message is not edited while the others play)."""
     public, p = moment.public, view.player
     own = moment.game.bids[p]
+    mine = bool(view.legal_actions)
+    if not mine:
+        assert "Bid  Won" not in text
+        if own is not None and public.active[p]:
+            assert f"**Your bid:** {own}" in text
+        return
     if own is not None and public.active[p]:
         assert scoreboard_row(text, moment.names[p])[-3] == str(own)
     for seat in moment.secrets:
         if seat != p:
             assert scoreboard_row(text, moment.names[seat])[-3] == SECRET_BID
     if public.phase is Phase.BID and public.current_player is None:
-        if p in public.to_act:
-            assert "Your bid, please:** everyone bids at once" in text
-        elif own is not None:
-            assert f"You bid {own}; waiting for the others" in text
+        assert "Your bid, please:** everyone bids at once" in text
     if public.armed_call is not None and p == public.current_player:
         assert f"📣 You called {public.armed_call.capitalize()}!" in text
 
