@@ -39,13 +39,15 @@ HOW_TO_PLAY = (
     "players and choose house rules, then clicks **Start**.\n"
     "2. Your hand comes by direct message. If your DMs are closed, press **Show my hand** on the table "
     "or use `/wizard hand`: only you see it.\n"
-    "3. On your turn your bids, your trump choice or your playable cards are buttons under your hand.\n"
+    "3. Your hand has buttons for your bids and your cards all round: press one on your turn. The table "
+    "shows whose turn it is; if you take a while, a short reminder comes by DM.\n"
     "4. If the server has a turn timer, the table shows when your turn runs out; then a computer plays "
     "that turn for you, and after two missed turns in a row your seat, until you press "
     "**Take my seat back**.\n"
     "5. The final standings have a **Play again** button for a new table with the same rules.\n"
     "6. `/wizard leave` hands your seat to a computer for the rest of the game; `/wizard end` ends it "
-    "early, with no results recorded (the host or Manage Server)."
+    "early, with no results recorded (the host or Manage Server).\n"
+    "7. Chat pushed the table out of sight? `/wizard table` brings it back to the bottom."
 )
 
 
@@ -103,6 +105,22 @@ class Wizard(commands.Cog):
                 await self.tables.show_hand(interaction, table)
 
         await guarded(interaction, show(), "/wizard hand")
+
+    @wizard.command(name="table")
+    async def table_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Bring this channel's table back to the bottom of the channel, below the chat."""
+
+        async def bring_back() -> None:
+            assert interaction.channel_id is not None
+            table = self.tables.in_channel(interaction.channel_id)
+            if table is None:
+                raise Refusal("There is no table in this channel. Start one with `/wizard new`.")
+            async with table.lock:
+                if not self.tables.is_open(table):
+                    raise Refusal("This channel's table has just closed.")
+                await self.tables.bring_back(interaction, table)
+
+        await guarded(interaction, bring_back(), "/wizard table")
 
     @wizard.command(name="end")
     async def end_command(self, interaction: discord.Interaction[WizardBot]) -> None:

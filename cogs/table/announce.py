@@ -91,10 +91,13 @@ class Announcer:
         await self.delivery.show_table(table, table.running.public_view(), table_view(table))
 
     async def _draw_later(self, table: Table) -> None:
+        """The edit that follows a burst, once ``interval`` is up. It reads the game as it is then without
+        the table's lock (the game is only ever replaced whole, between two awaits): a click meanwhile
+        goes on, and its own redraw finds this one under way. The game's end cancels it (``tasks``), and
+        discord.py sends the edits of one message in order, so the final table is never overwritten."""
         await asyncio.sleep(max(0.0, table.drawn_at + self.interval - now()))
-        async with table.lock:
-            if self.is_open(table) and table.game is not None and not table.game.is_over:
-                await self._draw(table)
+        if self.is_open(table) and table.game is not None and not table.game.is_over:
+            await self._draw(table)
 
     async def final_standings(self, table: Table) -> None:
         """The finished table without buttons, then the final standings with their chart."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import secrets
@@ -514,6 +515,29 @@ class TableManager(TableHandlers):
         await self.announcer.deal_out(table)
         await self.announcer.notify_turn(table)
         self._keep_going(table)
+
+    async def bring_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+        """Post the table (a lobby or a game) again at the bottom of the channel, as the answer to the
+        command, once the members' chat has pushed it out of sight. The old message is retired: it points
+        to the new one, and a game's buttons on it (Show my hand) still answer."""
+        if table.game is None:
+            await interaction.response.send_message(embed=self.lobby_embed(table), view=lobby_view(table))
+        else:
+            embeds, files = await self.delivery.table_message(
+                table, table.game.public_view(), files_allowed=reply_allows_files(interaction)
+            )
+            await interaction.response.send_message(embeds=embeds, view=table_view(table), files=files)
+            table.drawn_at = now()
+        old = dataclasses.replace(table)  # the table as it was, to edit its old message
+        table.picture = None  # the new message's picture is not known here
+        await self._remember_message(table, await interaction.original_response())
+        await self.delivery.edit_table_message(
+            old,
+            content=f"⬇️ This table moved to the bottom of the channel: {table.jump_url}",
+            embeds=[],
+            attachments=[],
+            view=None if table.game is None else table_view(table),
+        )
 
     # -- moves -------------------------------------------------------------------------------------
 

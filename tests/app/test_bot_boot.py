@@ -30,6 +30,7 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
         "help",
         "new",
         "hand",
+        "table",
         "end",
         "leave",
         "leaderboard",
