@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.utils.db import Database
+from cogs.utils.i18n import LANGUAGES
 from wizard_core import Rules, RulesError
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,8 @@ MAX_LOBBY_TIMEOUT_MINUTES = 24 * 60
 
 @dataclass(frozen=True)
 class ServerSettings:
-    """What a server's new tables start with. None in the last two fields means the bot's own setting."""
+    """What a server's new tables start with. None for the lobby timeout and pictures means the bot's own
+    setting; None for the language, the server's Discord language (``i18n.server_language``)."""
 
     edition: str = "classic"
     variants: frozenset[str] = field(default_factory=frozenset)
@@ -35,6 +37,7 @@ class ServerSettings:
     turn_timer_seconds: int = 120
     lobby_timeout_minutes: int | None = None
     images: bool | None = None
+    language: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variants", frozenset(self.variants))
@@ -52,6 +55,8 @@ def _check(settings: ServerSettings) -> None:
     minutes = settings.lobby_timeout_minutes
     if minutes is not None and not 1 <= minutes <= MAX_LOBBY_TIMEOUT_MINUTES:
         raise ValueError(f"the lobby timeout must be 1 to {MAX_LOBBY_TIMEOUT_MINUTES} minutes")
+    if settings.language is not None and settings.language not in LANGUAGES:
+        raise ValueError(f"the language must be one of {', '.join(LANGUAGES)}")
 
 
 class ServerSettingsStore:
@@ -72,8 +77,8 @@ class ServerSettingsStore:
         if cached is not None:
             return cached
         row = await self.db.fetchone(
-            "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images"
-            " FROM server_settings WHERE guild_id = ?",
+            "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images,"
+            " language FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
         settings = ServerSettings() if row is None else _from_row(guild_id, row)
@@ -85,12 +90,12 @@ class ServerSettingsStore:
         _check(settings)
         await self.db.execute(
             "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
-            " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " lobby_timeout_minutes, images, language, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET edition = excluded.edition,"
             " variants = excluded.variants, nannie_every = excluded.nannie_every,"
             " turn_timer_seconds = excluded.turn_timer_seconds,"
             " lobby_timeout_minutes = excluded.lobby_timeout_minutes, images = excluded.images,"
-            " updated_at = excluded.updated_at",
+            " language = excluded.language, updated_at = excluded.updated_at",
             (
                 guild_id,
                 settings.edition,
@@ -99,6 +104,7 @@ class ServerSettingsStore:
                 settings.turn_timer_seconds,
                 settings.lobby_timeout_minutes,
                 None if settings.images is None else int(settings.images),
+                settings.language,
                 time.time(),
             ),
         )
@@ -112,6 +118,7 @@ def _from_row(guild_id: int, row: Any) -> ServerSettings:
         "turn_timer_seconds": int(row["turn_timer_seconds"]),
         "lobby_timeout_minutes": row["lobby_timeout_minutes"],
         "images": None if row["images"] is None else bool(row["images"]),
+        "language": row["language"] if row["language"] in LANGUAGES else None,
     }
     if others["turn_timer_seconds"] not in TURN_TIMER_CHOICES:
         log.warning(

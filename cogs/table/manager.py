@@ -46,6 +46,7 @@ from cogs.table.store import (
     UnreadableTable,
 )
 from cogs.utils.components import INVALID_BUTTON
+from cogs.utils.i18n import server_language
 from cogs.utils.replies import Refusal, sentence
 from cogs.utils.text import display_name, duration
 from wizard_core import (
@@ -299,6 +300,8 @@ class TableManager(TableHandlers):
         minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
         table.lobby_timeout = minutes * 60
         table.images = self.bot.settings.images if server.images is None else server.images
+        guild = self.bot.get_guild(table.guild_id)
+        table.lang = server_language(server.language, guild.preferred_locale if guild else None)
         return server
 
     # -- the lobby ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import TypeVar
 import discord
 
 from cogs.table.store import SeatRecord, TableRecord
+from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang
 from wizard_core import Game, PlayerView, PublicView, Rules
 
 ViewT = TypeVar("ViewT", PublicView, PlayerView)
@@ -54,6 +55,9 @@ class Occupant:
     hand_version: int = -1
     nudge: discord.Message | None = None
     dm_channel_id: int | None = None
+    # The language of their Discord client when they last used the bot (``Interaction.locale``), for the
+    # DMs the bot sends them on its own; None until then (the table's language is used).
+    lang: Lang | None = None
 
     @property
     def played_by_computer(self) -> bool:
@@ -124,6 +128,8 @@ class Table:
     nudge_seconds: float = 8.0
     lobby_timeout: float = DEFAULT_LOBBY_SECONDS
     images: bool = True
+    # The language of the table's channel messages (the server's, ``i18n.server_language``).
+    lang: Lang = DEFAULT_LANGUAGE
     turns: dict[int, Turn] = field(default_factory=dict)
     # After a restart, the turns that were under way when the bot stopped, by seat, until their clocks
     # start again.

@@ -72,6 +72,7 @@ def row_of(settings: ServerSettings) -> dict[str, Any]:
         "turn_timer_seconds": settings.turn_timer_seconds,
         "lobby_timeout_minutes": settings.lobby_timeout_minutes,
         "images": None if settings.images is None else int(settings.images),
+        "language": settings.language,
     }
 
 
