@@ -1,7 +1,9 @@
-"""What /wizard leaderboard, stats and history answer: a private reply, paged by its buttons.
+"""What /wizard leaderboard, stats and history answer: a private reply, paged by its buttons, in the
+language of the member who asked (their Discord client's, else the server's).
 
 The commands themselves are declared with the other /wizard commands (``cogs/wizard.py``), which call
-these with the options the member gave.
+these with the options the member gave. The choices' names are the English ones of ``SORTS`` and
+``PERIODS``, which the command translator gives in the other languages.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, per
     """Answer /wizard leaderboard: the first page, privately."""
 
     async def run() -> None:
+        t = await context.reader_texts(interaction)
         if sort not in SORTS or period not in PERIODS:
-            raise Refusal("Choose a sort and a period from the lists.")
-        embed, view = await board_message(interaction, sort, period, 0)
+            raise Refusal(t("lb-choose-from-lists"))
+        embed, view = await board_message(interaction, sort, period, 0, t=t)
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )
@@ -41,12 +44,15 @@ async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.
     """Answer /wizard stats: a member's card (the caller's by default), privately."""
 
     async def run() -> None:
+        t = await context.reader_texts(interaction)
         who = member or interaction.user
         card = await player_card(context.database(interaction), context.guild_id(interaction), who.id)
         if card is None:
-            subject = "You have" if who.id == interaction.user.id else f"{who.mention} has"
-            raise Refusal(f"{subject} no finished Wizard games in this server yet.")
-        await interaction.response.send_message(embed=stats_embed(card, who.display_name), ephemeral=True)
+            if who.id == interaction.user.id:
+                raise Refusal(t("lb-stats-none-you"))
+            raise Refusal(t("lb-stats-none-member", member=who.mention))
+        embed = stats_embed(card, who.display_name, t=t)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     await guarded(interaction, run(), WHAT)
 
@@ -55,8 +61,9 @@ async def show_history(interaction: discord.Interaction[Any], member: discord.ab
     """Answer /wizard history: a member's recent games (the caller's by default), privately."""
 
     async def run() -> None:
+        t = await context.reader_texts(interaction)
         who = member or interaction.user
-        embed, view = await history_message(interaction, who.id, 0)
+        embed, view = await history_message(interaction, who.id, 0, t=t)
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )

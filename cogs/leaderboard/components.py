@@ -35,6 +35,7 @@ from cogs.leaderboard.queries import (
     score_sheet,
 )
 from cogs.utils.components import Component
+from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, SELECT_LABEL_LIMIT, clip
 
@@ -62,7 +63,7 @@ def games_id(user_id: int, page: int) -> str:
 
 
 async def board_message(
-    interaction: discord.Interaction[Any], sort: str, period: str, page: int | None
+    interaction: discord.Interaction[Any], sort: str, period: str, page: int | None, *, t: Texts
 ) -> Message:
     """A leaderboard page (None: the caller's page) with its buttons."""
     board = await leaderboard_page(
@@ -74,24 +75,26 @@ async def board_message(
         interaction.user.id,
         context.now(),
     )
-    return leaderboard_embed(board, context.now()), leaderboard_view(board)
+    return leaderboard_embed(board, context.now(), t=t), leaderboard_view(board, t=t)
 
 
-async def history_message(interaction: discord.Interaction[Any], user_id: int, page: int) -> Message:
+async def history_message(
+    interaction: discord.Interaction[Any], user_id: int, page: int, *, t: Texts
+) -> Message:
     """A page of a member's history with its menu of games and buttons (none if they have no game)."""
     db, guild_id = context.database(interaction), context.guild_id(interaction)
     games, more = await recent_games(db, guild_id, user_id, page)
-    return history_embed(games, user_id, page), history_view(games, user_id, page, more)
+    return history_embed(games, user_id, page, t=t), history_view(games, user_id, page, more, t=t)
 
 
 async def sheet_message(
-    interaction: discord.Interaction[Any], table_id: int, user_id: int, page: int
+    interaction: discord.Interaction[Any], table_id: int, user_id: int, page: int, *, t: Texts
 ) -> Message:
     """A game's score sheet, with a way back to the history page it was picked from."""
     sheet = await score_sheet(context.database(interaction), context.guild_id(interaction), table_id)
     if sheet is None:
-        raise Refusal("That game is not in this server's records any more.")
-    return score_sheet_embed(sheet), sheet_view(user_id, page)
+        raise Refusal(t("lb-game-gone"))
+    return score_sheet_embed(sheet, t=t), sheet_view(user_id, page, t=t)
 
 
 # -- the families ----------------------------------------------------------------------------------------
@@ -109,10 +112,14 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
     private = True
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
-        embed, view = await self.show(interaction, fields)
+        # The reply is private: in the clicking member's language (their client's, else the server's).
+        t = await context.reader_texts(interaction)
+        embed, view = await self.show(interaction, fields, t=t)
         await interaction.response.edit_message(embed=embed, view=view)
 
-    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+    async def show(
+        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+    ) -> Message:
         """What the click shows, from the id's fields."""
         raise NotImplementedError
 
@@ -124,16 +131,20 @@ class BoardButton(
 ):
     """Previous, Next and My place of a leaderboard page: the sort, the period and the page to show."""
 
-    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+    async def show(
+        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+    ) -> Message:
         page = None if fields["page"] == "me" else int(fields["page"])
-        return await board_message(interaction, fields["sort"], fields["period"], page)
+        return await board_message(interaction, fields["sort"], fields["period"], page, t=t)
 
 
 class HistoryButton(LeaderboardControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
     """Newer and Older of a history page, and a score sheet's way back: whose history, which page."""
 
-    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
-        return await history_message(interaction, int(fields["user"]), int(fields["page"]))
+    async def show(
+        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+    ) -> Message:
+        return await history_message(interaction, int(fields["user"]), int(fields["page"]), t=t)
 
 
 class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
@@ -141,11 +152,14 @@ class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<pa
 
     is_menu = True
 
-    async def show(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> Message:
+    async def show(
+        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+    ) -> Message:
         values = self.values or []
         if len(values) != 1 or not values[0].isdecimal():
-            raise Refusal("Pick one game from the list.")
-        return await sheet_message(interaction, int(values[0]), int(fields["user"]), int(fields["page"]))
+            raise Refusal(t("lb-pick-one-game"))
+        user, page = int(fields["user"]), int(fields["page"])
+        return await sheet_message(interaction, int(values[0]), user, page, t=t)
 
 
 # The families the extension registers; their templates match disjoint sets of ids.
@@ -164,19 +178,22 @@ def _button(
     )
 
 
-def leaderboard_view(page: BoardPage) -> discord.ui.View:
+def leaderboard_view(page: BoardPage, *, t: Texts) -> discord.ui.View:
     """Previous, Next and My place."""
     view = discord.ui.View(timeout=None)
     sort, period, number = page.sort, page.period, page.page
     previous = board_id(sort, period, max(number - 1, 0))
-    view.add_item(_button(BoardButton, "◀ Previous", previous, disabled=number == 0))
+    view.add_item(_button(BoardButton, t("lb-previous"), previous, disabled=number == 0))
     following = board_id(sort, period, number + 1)
-    view.add_item(_button(BoardButton, "Next ▶", following, disabled=number >= page.pages - 1))
-    view.add_item(_button(BoardButton, "My place", board_id(sort, period, "me"), disabled=page.me is None))
+    view.add_item(_button(BoardButton, t("lb-next"), following, disabled=number >= page.pages - 1))
+    mine = board_id(sort, period, "me")
+    view.add_item(_button(BoardButton, t("lb-my-place"), mine, disabled=page.me is None))
     return view
 
 
-def history_view(games: Sequence[GameSummary], user_id: int, page: int, more: bool) -> discord.ui.View | None:
+def history_view(
+    games: Sequence[GameSummary], user_id: int, page: int, more: bool, *, t: Texts
+) -> discord.ui.View | None:
     """A menu of the page's games (for a score sheet), and Newer / Older; None without any game."""
     if not games and page == 0:
         return None
@@ -184,26 +201,27 @@ def history_view(games: Sequence[GameSummary], user_id: int, page: int, more: bo
     if games:
         menu: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=games_id(user_id, page),
-            placeholder="Show a game's score sheet",
+            placeholder=t("lb-pick-game"),
             row=0,
             options=[
                 discord.SelectOption(
-                    label=clip(game_label(game), SELECT_LABEL_LIMIT),
+                    label=clip(game_label(game, t=t), SELECT_LABEL_LIMIT),
                     value=str(game.table_id),
-                    description=clip(own_text(game, user_id), SELECT_DESCRIPTION_LIMIT) or None,
+                    description=clip(own_text(game, user_id, t=t), SELECT_DESCRIPTION_LIMIT) or None,
                 )
                 for game in games
             ],
         )
         view.add_item(GamesMenu(menu))
     newer = history_id(user_id, max(page - 1, 0))
-    view.add_item(_button(HistoryButton, "◀ Newer", newer, disabled=page == 0, row=1))
-    view.add_item(_button(HistoryButton, "Older ▶", history_id(user_id, page + 1), disabled=not more, row=1))
+    view.add_item(_button(HistoryButton, t("lb-newer"), newer, disabled=page == 0, row=1))
+    older = history_id(user_id, page + 1)
+    view.add_item(_button(HistoryButton, t("lb-older"), older, disabled=not more, row=1))
     return view
 
 
-def sheet_view(user_id: int, page: int) -> discord.ui.View:
+def sheet_view(user_id: int, page: int, *, t: Texts) -> discord.ui.View:
     """Back to the history page the game was picked from."""
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(HistoryButton, "◀ Back to the games", history_id(user_id, page)))
+    view.add_item(_button(HistoryButton, t("lb-back-to-games"), history_id(user_id, page)))
     return view

@@ -1,6 +1,7 @@
 """Erasing records after a private yes/no: /wizard forget-me and /wizard-admin's two commands.
 
-The question is a short-lived view (two minutes; gone after a restart, like the question itself).
+The question is a short-lived view (two minutes; gone after a restart, like the question itself), in the
+language of the member who asked (their Discord client's, else the server's), and so is what it answers.
 Whatever goes wrong when it is answered reaches the view's ``on_error``, which closes the question and
 answers through ``report_failure``, as every component and command does.
 """
@@ -15,35 +16,40 @@ import discord
 
 from cogs.leaderboard import context
 from cogs.leaderboard.erasure import erase_member, reset_guild
+from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded, report_failure
 
 log = logging.getLogger(__name__)
 
 COMMAND = "a leaderboard command"
 CONFIRMATION = "an erase confirmation"
-NOTHING_ERASED = "Nothing was erased."
-Erase = Callable[[discord.Interaction[Any]], Awaitable[str]]
-Allowed = Callable[[discord.Interaction[Any]], str | None]
+# Does the erasure and says what it did, in the asker's language.
+Erase = Callable[[discord.Interaction[Any], Texts], Awaitable[str]]
+# Why the member who answers may not erase any more, in their language (None if they may).
+Allowed = Callable[[discord.Interaction[Any], Texts], str | None]
 
 
 class ConfirmErase(discord.ui.View):
     """A short-lived, private yes/no before records are erased.
 
     ``erase`` does the erasure and says what it did; ``allowed`` says why the member who answers may
-    not erase any more (None if they may), checked again when they press the button.
+    not erase any more (None if they may), checked again when they press the button. ``t`` is the
+    asker's catalog: the question, its buttons and its answer are in their language.
     """
 
-    def __init__(self, user_id: int, label: str, erase: Erase, allowed: Allowed | None = None) -> None:
+    def __init__(
+        self, user_id: int, label: str, erase: Erase, allowed: Allowed | None = None, *, t: Texts
+    ) -> None:
         super().__init__(timeout=120)
-        self.user_id, self.erase, self.allowed = user_id, erase, allowed
+        self.user_id, self.erase, self.allowed, self.t = user_id, erase, allowed, t
         self.confirm.label = label
+        self.keep.label = t("lb-keep-everything")
         self.asked: discord.Interaction[Any] | None = None
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
-            await report_failure(
-                interaction, Refusal("Only the member who asked can answer this."), CONFIRMATION
-            )
+            t = await context.reader_texts(interaction)
+            await report_failure(interaction, Refusal(t("lb-only-the-asker")), CONFIRMATION)
             return False
         return True
 
@@ -54,7 +60,7 @@ class ConfirmErase(discord.ui.View):
         self.stop()
         if not interaction.response.is_done():
             try:
-                await interaction.response.edit_message(content=NOTHING_ERASED, view=None)
+                await interaction.response.edit_message(content=self.t("lb-nothing-erased"), view=None)
             except discord.HTTPException:
                 log.debug("Could not close an erase confirmation", exc_info=True)
         await report_failure(interaction, error, CONFIRMATION)
@@ -62,23 +68,24 @@ class ConfirmErase(discord.ui.View):
     async def on_timeout(self) -> None:
         if self.asked is not None:
             try:
-                await self.asked.edit_original_response(content="No answer: nothing was erased.", view=None)
+                await self.asked.edit_original_response(content=self.t("lb-no-answer"), view=None)
             except discord.HTTPException:
                 log.debug("Could not mark an erase confirmation as expired", exc_info=True)
 
+    # Both labels are replaced in __init__ by the asker's language.
     @discord.ui.button(label="Erase", style=discord.ButtonStyle.danger)
     async def confirm(
         self, interaction: discord.Interaction[Any], _: discord.ui.Button[ConfirmErase]
     ) -> None:
         self.stop()
-        refusal = self.allowed(interaction) if self.allowed is not None else None
-        text = refusal if refusal is not None else await self.erase(interaction)
+        refusal = self.allowed(interaction, self.t) if self.allowed is not None else None
+        text = refusal if refusal is not None else await self.erase(interaction, self.t)
         await interaction.response.edit_message(content=text, view=None)
 
     @discord.ui.button(label="Keep everything", style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction[Any], _: discord.ui.Button[ConfirmErase]) -> None:
         self.stop()
-        await interaction.response.edit_message(content=NOTHING_ERASED, view=None)
+        await interaction.response.edit_message(content=self.t("lb-nothing-erased"), view=None)
 
 
 async def ask(interaction: discord.Interaction[Any], question: str, view: ConfirmErase) -> None:
@@ -87,40 +94,33 @@ async def ask(interaction: discord.Interaction[Any], question: str, view: Confir
     await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
-def manager_only(interaction: discord.Interaction[Any]) -> str | None:
+def manager_only(interaction: discord.Interaction[Any], t: Texts) -> str | None:
     """Why the caller may not manage the leaderboard, or None if they have Manage Server."""
     if interaction.permissions.manage_guild:
         return None
-    return "You need the Manage Server permission for this; nothing was erased."
+    return t("lb-need-manage-server")
 
 
-def check_manager(interaction: discord.Interaction[Any]) -> None:
+def check_manager(interaction: discord.Interaction[Any], t: Texts) -> None:
     """Refuse a caller without Manage Server."""
     # Discord's default_member_permissions can be overridden by the server's settings: check again here.
-    refusal = manager_only(interaction)
+    refusal = manager_only(interaction, t)
     if refusal is not None:
         raise Refusal(refusal)
-
-
-def _games(count: int) -> str:
-    return f"{count} {'game' if count == 1 else 'games'}"
 
 
 async def ask_forget_me(interaction: discord.Interaction[Any]) -> None:
     """Answer /wizard forget-me: erase the caller's records in this server, after a confirmation."""
 
-    async def erase(done: discord.Interaction[Any]) -> str:
+    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
         count = await erase_member(context.database(done), context.guild_id(done), done.user.id)
-        return f"Done: your records of {_games(count)} in this server were erased."
+        return t("lb-forget-done", count=count)
 
     async def run() -> None:
         context.guild_id(interaction)
-        question = (
-            "Erase **your** Wizard records in **this server**: your results, round-by-round sheets, stats "
-            "and rating? Other servers keep theirs (run this there too), other players keep their own "
-            "results, and games you finish later are recorded again. This cannot be undone."
-        )
-        await ask(interaction, question, ConfirmErase(interaction.user.id, "Erase my records", erase))
+        t = await context.reader_texts(interaction)
+        view = ConfirmErase(interaction.user.id, t("lb-forget-button"), erase, t=t)
+        await ask(interaction, t("lb-forget-question"), view)
 
     await guarded(interaction, run(), COMMAND)
 
@@ -128,19 +128,16 @@ async def ask_forget_me(interaction: discord.Interaction[Any]) -> None:
 async def ask_reset(interaction: discord.Interaction[Any]) -> None:
     """Answer /wizard-admin reset-leaderboard: check Manage Server, confirm, then reset."""
 
-    async def erase(done: discord.Interaction[Any]) -> str:
+    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
         count = await reset_guild(context.database(done), context.guild_id(done))
-        return f"Done: the leaderboard was reset; the records of {_games(count)} were erased."
+        return t("lb-reset-done", count=count)
 
     async def run() -> None:
         context.guild_id(interaction)
-        check_manager(interaction)
-        question = (
-            "Reset this server's Wizard leaderboard? Every result, score sheet, stat and rating of every "
-            "member in **this server** is erased. This cannot be undone."
-        )
-        view = ConfirmErase(interaction.user.id, "Reset the leaderboard", erase, manager_only)
-        await ask(interaction, question, view)
+        t = await context.reader_texts(interaction)
+        check_manager(interaction, t)
+        view = ConfirmErase(interaction.user.id, t("lb-reset-button"), erase, manager_only, t=t)
+        await ask(interaction, t("lb-reset-question"), view)
 
     await guarded(interaction, run(), COMMAND)
 
@@ -148,18 +145,15 @@ async def ask_reset(interaction: discord.Interaction[Any]) -> None:
 async def ask_remove_member(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
     """Answer /wizard-admin remove-member: check Manage Server, confirm, then erase their records."""
 
-    async def erase(done: discord.Interaction[Any]) -> str:
+    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
         count = await erase_member(context.database(done), context.guild_id(done), member.id)
-        return f"Done: {member.mention}'s records of {_games(count)} in this server were erased."
+        return t("lb-remove-done", member=member.mention, count=count)
 
     async def run() -> None:
         context.guild_id(interaction)
-        check_manager(interaction)
-        question = (
-            f"Erase {member.mention}'s Wizard records in **this server**: their results, score sheets, "
-            "stats and rating? Other players keep their own results. This cannot be undone."
-        )
-        view = ConfirmErase(interaction.user.id, "Erase their records", erase, manager_only)
-        await ask(interaction, question, view)
+        t = await context.reader_texts(interaction)
+        check_manager(interaction, t)
+        view = ConfirmErase(interaction.user.id, t("lb-remove-button"), erase, manager_only, t=t)
+        await ask(interaction, t("lb-remove-question", member=member.mention), view)
 
     await guarded(interaction, run(), COMMAND)

@@ -78,6 +78,7 @@ from cogs.leaderboard.results import (
 )
 from cogs.table.store import FinishingTable, SeatRecord, TableStore
 from cogs.utils.db import Database
+from cogs.utils.i18n import ENGLISH
 from cogs.utils.text import embed_limit_problems
 from wizard_core import Game, Rules
 
@@ -174,7 +175,7 @@ def test_spark_and_lines() -> None:
     assert spark([5, 5]) == "▄▄"
     assert spark([0, 7, 14]) == "▁▅█"
     line = BoardLine(3, 42, Totals(4, 1, 1, 400, 180, 60, 21), Rating(27.0, 7.0, 4))
-    text = board_line_text(line, "average")
+    text = board_line_text(line, "average", t=ENGLISH)
     assert text == (
         "`  3.` <@42> · rating 1240? · 1 win · 25% won · **avg 100.0** · bids 35% exact · 4 games"
     )
@@ -195,14 +196,14 @@ def summary(players: int, seats: int, rounds: int) -> ScoreSheet:
 @pytest.mark.parametrize(("players", "seats", "rounds"), [(3, 3, 20), (6, 6, 10), (6, 5, 10), (4, 4, 15)])
 def test_embeds_stay_within_discord_limits(players: int, seats: int, rounds: int) -> None:
     sheet = summary(players, seats, rounds)
-    embed = score_sheet_embed(sheet)
+    embed = score_sheet_embed(sheet, t=ENGLISH)
     assert not embed_limit_problems(embed)
     assert embed.description is not None and "-" in embed.description
     if seats < players:
         assert "records were erased" in embed.description
     long_name = "x" * 200
     games = [sheet.game] * HISTORY_PAGE_SIZE
-    assert not embed_limit_problems(history_embed(games, 10**18, 3))
+    assert not embed_limit_problems(history_embed(games, 10**18, 3, t=ENGLISH))
     card = PlayerCard(
         user_id=10**18,
         totals=Totals(10**6, 10**5, 10**4, -(10**9), 10**4, 10**7, 10**6),
@@ -212,11 +213,11 @@ def test_embeds_stay_within_discord_limits(players: int, seats: int, rounds: int
         hands=tuple((cards, 10**6, 10**5) for cards in range(1, 21)),
         trend=tuple(range(1000, 1011)),
     )
-    assert not embed_limit_problems(stats_embed(card, long_name))
+    assert not embed_limit_problems(stats_embed(card, long_name, t=ENGLISH))
     big = Totals(10**6, 10**6, 10**5, 10**9, 10**4, 10**7, 10**7)
     lines = tuple(BoardLine(10**5 + i, 10**18 + i, big, Rating()) for i in range(PAGE_SIZE))
     page = BoardPage("accuracy", "week", 10**4, 10**5, lines, BoardLine(1, 5, big, Rating()))
-    assert not embed_limit_problems(leaderboard_embed(page, NEW_YEAR))
+    assert not embed_limit_problems(leaderboard_embed(page, NEW_YEAR, t=ENGLISH))
 
 
 def test_recording_and_reading_need_no_discord() -> None:
@@ -377,7 +378,7 @@ async def test_erasing_a_member_and_resetting_a_server(db: Database, path: Path)
     conn.close()
     sheet = await score_sheet(db, 1, table_id)
     assert sheet is not None and all(s.user_id != 3 for s in sheet.game.seats)
-    assert "records were erased" in (score_sheet_embed(sheet).description or "")
+    assert "records were erased" in (score_sheet_embed(sheet, t=ENGLISH).description or "")
 
     assert await reset_guild(db, 1) == 10
     for table in ("game_results", "game_rounds", *DERIVED):
@@ -489,7 +490,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
 
 def test_discord_limits_of_the_history_select() -> None:
     game = GameSummary(1, "classic", NEW_YEAR, 6, tuple(Seat(s, s, 100, 1, False) for s in range(6)))
-    view = history_view([game] * HISTORY_PAGE_SIZE, 1, 0, True)
+    view = history_view([game] * HISTORY_PAGE_SIZE, 1, 0, True, t=ENGLISH)
     assert view is not None
     [select] = [
         item.item
@@ -603,8 +604,8 @@ async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Databas
                 row.bids[seat],
                 row.tricks[seat],
             )
-    text = score_sheet_embed(sheet).description or ""
-    assert not embed_limit_problems(score_sheet_embed(sheet))
+    text = score_sheet_embed(sheet, t=ENGLISH).description or ""
+    assert not embed_limit_problems(score_sheet_embed(sheet, t=ENGLISH))
     assert "-/" in text and "out" in text
 
     before = {table: dump(path, table) for table in DERIVED}

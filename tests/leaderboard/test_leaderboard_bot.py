@@ -49,6 +49,7 @@ from simcord.components import walk_components
 from cogs.leaderboard.embeds import board_line_text
 from cogs.leaderboard.queries import PAGE_SIZE, SORTS
 from cogs.leaderboard.ratings import MIN_GAMES, Rating
+from cogs.utils.i18n import ENGLISH
 from wizard_core import Phase
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ async def read_board(member: MemberActor, channel: ChannelHandle, sort: str, per
 
 
 def expected_lines(figures: dict[int, Figures], ratings: dict[int, Rating], sort: str) -> list[str]:
-    return [board_line_text(line, sort) for line in expected_board(figures, ratings, sort)]
+    return [board_line_text(line, sort, t=ENGLISH) for line in expected_board(figures, ratings, sort)]
 
 
 async def play_one_game_through_the_bot(env: Env) -> tuple[GuildHandle, ChannelHandle, list[MemberActor]]:
@@ -176,11 +177,11 @@ async def test_leaderboard_equals_the_recomputed_results(simcord_env: Env, datab
     last = next(m for m in members if m.id == order[-1].user_id)
     shown = await last.slash(channel, "wizard leaderboard", sort="wins")
     assert shown.response is not None
-    assert field(shown.response, "You") == board_line_text(order[-1], "wins")
+    assert field(shown.response, "You") == board_line_text(order[-1], "wins", t=ENGLISH)
     assert button_labels(shown.response) == {"◀ Previous": False, "Next ▶": True, "My place": True}
     jumped = await last.click(shown.response, label="My place")
     assert jumped.response is not None
-    assert board_lines(jumped.response)[-1] == board_line_text(order[-1], "wins")
+    assert board_lines(jumped.response)[-1] == board_line_text(order[-1], "wins", t=ENGLISH)
     assert field(jumped.response, "You") is None
     assert "◀ you" in (embed_of(jumped.response).description or "")
     assert "Page 2/2 · 14 players" in str(embed_of(jumped.response).footer.text)
@@ -213,7 +214,7 @@ async def test_periods_this_month_and_this_week(simcord_env: Env, database_path:
             assert lines == expected_lines(figures, ratings, sort), (period, sort)
     shown = await members[0].slash(channel, "wizard leaderboard", period="week")
     assert shown.response is not None
-    assert "This week (since Monday 5 January 2026, UTC)" in (embed_of(shown.response).description or "")
+    assert "This week (since Monday, Jan 5, 2026, UTC)" in (embed_of(shown.response).description or "")
     # A server without games this week says so.
     quiet = simcord_env.create_guild()
     lonely = quiet.add_member(simcord_env.create_user("lonely"))

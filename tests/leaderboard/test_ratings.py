@@ -36,6 +36,7 @@ from cogs.leaderboard.ratings import Rating, places_among, rate_members
 from cogs.leaderboard.results import REBUILD_KEY, FinishedGame, rebuild_if_pending, record_game
 from cogs.table.store import SeatRecord, TableStore
 from cogs.utils.db import Database
+from cogs.utils.i18n import ENGLISH
 from wizard_core import GameResult, Rules
 
 MODEL = BradleyTerryFull()
@@ -152,7 +153,7 @@ async def test_a_game_with_one_member_changes_no_rating(db: Database, path: Path
     newcomer = await player_card(db, 1, 9)
     assert newcomer is not None and newcomer.totals.games == 1
     assert newcomer.rating == Rating() and newcomer.rating.provisional
-    assert "provisional: 0 of 5 rated games" in str(stats_embed(newcomer, "nine").fields[6].value)
+    assert "provisional: 0 of 5 rated games" in str(stats_embed(newcomer, "nine", t=ENGLISH).fields[6].value)
     board = await leaderboard_page(db, 1, "rating", "all", 0, 9, NEW_YEAR)
     assert list(board.lines) == expected_board(recompute(path, 1), recompute_ratings(path, 1), "rating")
 
@@ -168,7 +169,10 @@ async def test_history_and_score_sheets_mention_no_computer(db: Database, path: 
     games, _ = await recent_games(db, 1, 5, 0)
     sheet = await score_sheet(db, 1, games[0].table_id)
     assert sheet is not None
-    for text in (history_embed(games, 5, 0).description, score_sheet_embed(sheet).description):
+    for text in (
+        history_embed(games, 5, 0, t=ENGLISH).description,
+        score_sheet_embed(sheet, t=ENGLISH).description,
+    ):
         assert text is not None and "🤖" in text and "<@5>" in text and "<@6>" in text
         assert not NEGATIVE_MENTION.search(text), text
 
@@ -242,8 +246,8 @@ async def test_computers_are_named_as_the_table_named_them(db: Database, path: P
     games, _ = await recent_games(db, 1, 7, 0)
     sheet = await score_sheet(db, 1, table_id)
     assert sheet is not None
-    history = history_embed(games, 7, 0).description or ""
-    legend = score_sheet_embed(sheet).description or ""
+    history = history_embed(games, 7, 0, t=ENGLISH).description or ""
+    legend = score_sheet_embed(sheet, t=ENGLISH).description or ""
     for text in (history, legend):
         assert "🤖 Ada (Easy)" in text and r"🤖 Stand-in for user\*9\* (Medium)" in text
         assert not NEGATIVE_MENTION.search(text)
