@@ -62,13 +62,19 @@ class Play:
         """The engine's action code."""
         if self.card.face != MERLIN_FACE:
             if self.merlin is not None:
-                raise IllegalActionError(f"only Merlin is declared; {self.card} is played as it is")
+                raise IllegalActionError(
+                    f"only Merlin is declared; {self.card} is played as it is",
+                    key="only-merlin-is-declared",
+                    card=self.card,
+                )
             return self.card.face
         if self.merlin == "wizard":
             return MERLIN_FACE
         if self.merlin == "jester":
             return MERLIN_AS_JESTER
-        raise IllegalActionError("declare Merlin as a Wizard or as a Jester when you play it")
+        raise IllegalActionError(
+            "declare Merlin as a Wizard or as a Jester when you play it", key="merlin-not-declared"
+        )
 
     def __str__(self) -> str:
         if self.merlin is None:
@@ -86,7 +92,12 @@ class Bid:
     def code(self) -> int:
         """The engine's action code."""
         if not 0 <= self.tricks <= MAX_BID:
-            raise IllegalActionError(f"a bid is a number of tricks from 0 to {MAX_BID}, not {self.tricks}")
+            raise IllegalActionError(
+                f"a bid is a number of tricks from 0 to {MAX_BID}, not {self.tricks}",
+                key="bid-beyond-limit",
+                most=MAX_BID,
+                bid=self.tricks,
+            )
         return BID_BASE + self.tricks
 
     def __str__(self) -> str:
@@ -120,7 +131,11 @@ class Call:
         for code, name in CALL_NAMES.items():
             if name == self.name:
                 return code
-        raise IllegalActionError(f"the calls are 'gizzard' and 'fester', not {self.name!r}")
+        raise IllegalActionError(
+            f"the calls are 'gizzard' and 'fester', not {self.name!r}",
+            key="unknown-call",
+            what=repr(self.name),
+        )
 
     def __str__(self) -> str:
         return f"call {self.name.capitalize()}!"
@@ -169,7 +184,7 @@ def decode(code: int) -> Action:
         return Call(CALL_NAMES[code])
     if code == PLAY_HIDDEN:
         return PlayHidden()
-    raise IllegalActionError(f"{code!r} is not an action")
+    raise IllegalActionError(f"{code!r} is not an action", key="not-an-action", what=repr(code))
 
 
 def describe(code: int) -> str:

@@ -55,7 +55,7 @@ from wizard_core.actions import (
     TRUMP_BASE,
     Action,
     CallName,
-    describe,
+    decode,
 )
 from wizard_core.cards import (
     BITS_OF_FACE,
@@ -248,7 +248,7 @@ class Game:
         if not _SUIT_CODE_TABLES[0]:
             _build_code_tables()
         if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise RulesError("every player needs a name")
+            raise RulesError("every player needs a name", key="player-needs-name")
         self._names = names
         self._n = len(names)
         self._rules = rules if rules is not None else Rules()
@@ -491,26 +491,58 @@ class Game:
         if player is None:
             if len(waiting) == 1:
                 return waiting[0]
-            raise IllegalActionError("everyone bids at once now: say which player is bidding")
+            raise IllegalActionError(
+                "everyone bids at once now: say which player is bidding", key="say-who-bids"
+            )
         if player in waiting:
             return player
         if not 0 <= player < self._n:
-            raise NotYourTurnError(f"seat {player} is not at this table")
+            raise NotYourTurnError(
+                f"seat {player} is not at this table", key="seat-not-at-table", seat=player
+            )
         name = self._names[player]
         if not self._active[player]:
-            raise NotYourTurnError(f"{name} is out of the game")
+            raise NotYourTurnError(f"{name} is out of the game", key="player-out", name=name)
         if not self._bids_this_round(player):
-            raise NotYourTurnError(f"{name} deals and does not bid this round (Wizard Saboteur)")
-        raise NotYourTurnError(f"{name} has already bid")
+            raise NotYourTurnError(
+                f"{name} deals and does not bid this round (Wizard Saboteur)",
+                key="saboteur-dealer-does-not-bid",
+                name=name,
+            )
+        raise NotYourTurnError(f"{name} has already bid", key="already-bid", name=name)
 
     def _check_bid_limits(self, player: int, bid: int) -> None:
         """Refuse a bid that Bids may not add up, the Canadian Rule or the Hardcore rule forbids."""
         forbidden = self._forbidden_bid(player)
-        if forbidden is not None and forbidden[0] == bid:
-            raise IllegalActionError(forbidden[1])
+        if forbidden is None or forbidden[0] != bid:
+            return
+        size, rule = self._size, forbidden[1]
+        if rule == "no-even-bids":
+            raise IllegalActionError(
+                f"Bids may not add up: a bid of {bid} would make the bids total {size}, the number of tricks",
+                key="bid-adds-up",
+                bid=bid,
+                size=size,
+            )
+        if rule == "canadian":
+            raise IllegalActionError(
+                f"Canadian Rule: you lead on score, so as dealer you may not make the bids total {size}, "
+                f"the number of tricks (a bid of {bid} would); a bid of 0 is always allowed",
+                key="bid-adds-up-canadian",
+                bid=bid,
+                size=size,
+            )
+        raise IllegalActionError(
+            f"Hardcore rule: from 4 cards up the dealer may not make the bids total {size}, "
+            f"the number of tricks (a bid of {bid} would)",
+            key="bid-adds-up-hardcore",
+            bid=bid,
+            size=size,
+        )
 
     def _forbidden_bid(self, player: int) -> tuple[int, str] | None:
-        """The bid a limit takes from ``player`` now (the one making the bids add up), and why; or None."""
+        """The bid a limit takes from ``player`` now (the one making the bids add up), and the variant that
+        forbids it; or None."""
         size = self._size
         bid = size - sum(b for b in self._bids if b >= 0)  # the player has not bid yet
         # R-9 keeps the bid limits to ordered bidding, which ends with the dealer (never eliminated).
@@ -518,21 +550,13 @@ class Game:
             return None
         variants = self._variants
         if "no-even-bids" in variants:
-            return bid, (
-                f"Bids may not add up: a bid of {bid} would make the bids total {size}, the number of tricks"
-            )
+            return bid, "no-even-bids"
         totals = self._totals
         leading = all(totals[player] > totals[q] for q in self._seats if q != player)
         if "canadian" in variants and leading and bid != 0:
-            return bid, (
-                f"Canadian Rule: you lead on score, so as dealer you may not make the bids total {size}, "
-                f"the number of tricks (a bid of {bid} would); a bid of 0 is always allowed"
-            )
+            return bid, "canadian"
         if "hardcore" in variants and size >= 4:
-            return bid, (
-                f"Hardcore rule: from 4 cards up the dealer may not make the bids total {size}, "
-                f"the number of tricks (a bid of {bid} would)"
-            )
+            return bid, "hardcore"
         return None
 
     def _play(self, code: int, p: int) -> None:
@@ -614,18 +638,33 @@ class Game:
     def _make_call(self, code: int, p: int) -> None:
         """Smyrna Style: arm "Gizzard!" or "Fester!" for the player's next card."""
         name = CALL_NAMES[code].capitalize()
+        call = CALL_NAMES[code]
         if not self._gizzard:
-            raise IllegalActionError(f"calling {name} is a Smyrna Style rule; this table does not play it")
+            raise IllegalActionError(
+                f"calling {name} is a Smyrna Style rule; this table does not play it",
+                key="call-not-played",
+                call=call,
+            )
         if self._forehead:
             raise IllegalActionError(
-                "in the Forehead card round Wizards and Jesters count as themselves: there is nothing to call"
+                "in the Forehead card round Wizards and Jesters count as themselves: "
+                "there is nothing to call",
+                key="call-in-forehead-round",
             )
         if self._call:
-            called = CALL_NAMES[self._call].capitalize()
-            raise IllegalActionError(f"you have already called {called}: now play your card")
+            called = CALL_NAMES[self._call]
+            raise IllegalActionError(
+                f"you have already called {called.capitalize()}: now play your card",
+                key="already-called",
+                call=called,
+            )
         card = "Wizard" if code == CALL_GIZZARD else "Jester"
         if not self._hands[p] & (_WIZARD_BITS if code == CALL_GIZZARD else _JESTER_BITS):
-            raise IllegalActionError(f"you call {name} to play a {card}, and you have no {card}")
+            raise IllegalActionError(
+                f"you call {name} to play a {card}, and you have no {card}",
+                key="call-without-card",
+                call=call,
+            )
         self._log.append(code)
         self._call = code
 
@@ -755,44 +794,63 @@ class Game:
 
     def _refuse_turn(self, player: int) -> None:
         if not 0 <= player < self._n:
-            raise NotYourTurnError(f"seat {player} is not at this table")
+            raise NotYourTurnError(
+                f"seat {player} is not at this table", key="seat-not-at-table", seat=player
+            )
         if self._phase == _OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", key="game-over")
+        name = self._names[player]
         if not self._active[player]:
-            raise NotYourTurnError(f"{self._names[player]} is out of the game")
-        raise NotYourTurnError(f"it is {self._names[self._current]}'s turn")
+            raise NotYourTurnError(f"{name} is out of the game", key="player-out", name=name)
+        name = self._names[self._current]
+        raise NotYourTurnError(f"it is {name}'s turn", key="not-your-turn", name=name)
 
     def _refuse(self, code: int, player: int | None = None) -> None:
         phase = self._phase
         if phase == _OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", key="game-over")
         try:
-            what = describe(code)
+            action = decode(code)
         except IllegalActionError:
-            raise IllegalActionError(f"{code!r} is not an action") from None
-        if phase == _TRUMP:
             raise IllegalActionError(
-                f"{self._names[self._dealer]} must first choose trump: one of {' '.join(SUIT_SYMBOLS)}"
+                f"{code!r} is not an action", key="not-an-action", what=repr(code)
+            ) from None
+        if phase == _TRUMP:
+            name = self._names[self._dealer]
+            raise IllegalActionError(
+                f"{name} must first choose trump: one of {' '.join(SUIT_SYMBOLS)}",
+                key="choose-trump-first",
+                name=name,
             )
         if phase == _BID:
             if BID_BASE <= code < TRUMP_BASE:
-                raise IllegalActionError(f"bids go from 0 to {self._size}")
-            raise IllegalActionError(f"it is time to bid, not to {what}")
+                size = self._size
+                raise IllegalActionError(f"bids go from 0 to {size}", key="bid-out-of-range", size=size)
+            raise IllegalActionError(f"it is time to bid, not to {action}", key="time-to-bid", action=action)
+        self._refuse_play(code, action, player)
+
+    def _refuse_play(self, code: int, action: Action, player: int | None) -> None:
         if self._forehead:
             raise IllegalActionError(
-                "in the Forehead card round nobody sees their own card: play it unseen, not by naming it"
+                "in the Forehead card round nobody sees their own card: play it unseen, not by naming it",
+                key="play-unseen",
             )
         if code == PLAY_HIDDEN:
-            raise IllegalActionError("you can see your cards: play one of them")
+            raise IllegalActionError("you can see your cards: play one of them", key="play-a-seen-card")
         if not 0 <= code < PLAY_CODES:
-            raise IllegalActionError(f"it is time to play a card, not to {what}")
+            raise IllegalActionError(
+                f"it is time to play a card, not to {action}", key="time-to-play", action=action
+            )
         hand = self._hands[self._current if player is None else player]
         card = Card(MERLIN_FACE if code == MERLIN_AS_JESTER else code)
         if not hand & _CODE_BITS[code]:
-            raise IllegalActionError(f"you don't have {card}")
+            raise IllegalActionError(f"you don't have {card}", key="card-not-in-hand", card=card)
+        suit = Suit(self._led)
         raise IllegalActionError(
-            f"you must follow {SUIT_SYMBOLS[self._led]}: play a {SUIT_SYMBOLS[self._led]} card "
-            f"or a special card, not {card}"
+            f"you must follow {suit}: play a {suit} card or a special card, not {card}",
+            key="must-follow",
+            suit=suit,
+            card=card,
         )
 
     # -- what there is to see -------------------------------------------------------------------
@@ -960,7 +1018,9 @@ class Game:
     def view(self, player: int) -> PlayerView:
         """What one player may see: the public view, their own hand and, when they may act, their options."""
         if not 0 <= player < self._n:
-            raise IllegalActionError(f"seat {player} is not at this table")
+            raise IllegalActionError(
+                f"seat {player} is not at this table", key="seat-not-at-table", seat=player
+            )
         fields = self._public_fields()
         legal = self.legal_actions(player) if player in fields["to_act"] else ()
         if self._bids_secret() and self._bids[player] >= 0:
@@ -1354,11 +1414,13 @@ def decode_log_entry(data: object) -> LogEntry:
 
 def _encode(action: Action | int) -> int:
     if isinstance(action, int):
-        raise IllegalActionError(f"{action!r} is not an action")
+        raise IllegalActionError(f"{action!r} is not an action", key="not-an-action", what=repr(action))
     try:
         return action.code
     except AttributeError:
-        raise IllegalActionError(f"{action!r} is not an action") from None
+        raise IllegalActionError(
+            f"{action!r} is not an action", key="not-an-action", what=repr(action)
+        ) from None
 
 
 def _checksum(body: dict[str, Any]) -> str:

@@ -46,13 +46,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise RulesError(f"unknown edition {self.edition!r}: choose classic or camelot")
+            raise RulesError(
+                f"unknown edition {self.edition!r}: choose classic or camelot",
+                key="unknown-edition",
+                what=repr(self.edition),
+            )
         object.__setattr__(self, "variants", frozenset(self.variants))
         check_variants(self.variants)
         if self.nannie_every not in (2, 3):
-            raise RulesError("Nannie's Rule eliminates after every 2nd or every 3rd round")
+            raise RulesError(
+                "Nannie's Rule eliminates after every 2nd or every 3rd round", key="nannie-every"
+            )
         if self.nannie_every != 2 and "nannie" not in self.variants:
-            raise RulesError("eliminating every 3rd round is an option of Nannie's Rule, which is off")
+            raise RulesError(
+                "eliminating every 3rd round is an option of Nannie's Rule, which is off",
+                key="nannie-every-without-nannie",
+            )
 
     @classmethod
     def classic(cls) -> Rules:
@@ -90,10 +99,13 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Refuse a player count these rules cannot be played with (R-9: Forehead needs a 1-card round)."""
         if "forehead" in self.variants and 1 not in self.hand_sizes(players):
-            schedule = next(VARIANTS[v].name for v in SCHEDULES if v in self.variants)
+            schedule = next(VARIANTS[v] for v in SCHEDULES if v in self.variants)
             raise RulesError(
-                f"Forehead card cannot be combined with {schedule} for {players} players: "
-                f"{schedule} has no 1-card round with {players} players"
+                f"Forehead card cannot be combined with {schedule.name} for {players} players: "
+                f"{schedule.name} has no 1-card round with {players} players",
+                key="forehead-needs-one-card-round",
+                schedule=schedule,
+                players=players,
             )
 
     def to_dict(self) -> dict[str, object]:
@@ -149,4 +161,10 @@ class Rules:
 def check_players(players: int) -> None:
     """Refuse a player count Wizard is not played with."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise RulesError(
+            f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
+            key="player-count",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            players=players,
+        )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from wizard_core.errors import RulesError
+from wizard_core.errors import ErrorKey, RulesError
 
 __all__ = [
     "BID_LIMITS",
@@ -217,9 +217,10 @@ PRESETS: Mapping[str, Preset] = {
 BID_LIMITS = ("no-even-bids", "canadian", "hardcore")
 SIMULTANEOUS_BIDS = ("hidden-bid", "delayed-reveal", "hands-in")
 SCHEDULES = ("maximus", "quick", "nannie")
-_NO_LAST_BIDDER = {
-    **{name: "everyone bids at once" for name in SIMULTANEOUS_BIDS},
-    "saboteur": "the dealer does not bid",
+# The variants that leave a bid limit no last bidder, with why (in words, and as a refusal's key).
+_NO_LAST_BIDDER: dict[str, tuple[str, ErrorKey]] = {
+    **{name: ("everyone bids at once", "needs-last-bidder") for name in SIMULTANEOUS_BIDS},
+    "saboteur": ("the dealer does not bid", "needs-last-bidder-saboteur"),
 }
 
 
@@ -229,7 +230,7 @@ def find_variant(name: str) -> Variant:
     for variant in _ALL:
         if key in (_normal(variant.id), _normal(variant.name)):
             return variant
-    raise RulesError(f"there is no variant called {name!r}")
+    raise RulesError(f"there is no variant called {name!r}", key="no-variant-called", what=repr(name))
 
 
 def check_variants(variants: Iterable[str]) -> None:
@@ -237,21 +238,34 @@ def check_variants(variants: Iterable[str]) -> None:
     chosen = set(variants)
     for name in sorted(chosen):
         if name not in VARIANTS:
-            raise RulesError(f"the variant {name!r} does not exist")
+            raise RulesError(
+                f"the variant {name!r} does not exist", key="variant-does-not-exist", what=repr(name)
+            )
     for ordered in BID_LIMITS:
-        for other, why in _NO_LAST_BIDDER.items():
+        for other, (why, key) in _NO_LAST_BIDDER.items():
             if ordered in chosen and other in chosen:
-                first, second = VARIANTS[ordered].name, VARIANTS[other].name
+                first, second = VARIANTS[ordered], VARIANTS[other]
                 raise RulesError(
-                    f"{first} cannot be combined with {second}: {first} needs a last bidder, "
-                    f"and with {second} {why}"
+                    f"{first.name} cannot be combined with {second.name}: {first.name} needs a last bidder, "
+                    f"and with {second.name} {why}",
+                    key=key,
+                    first=first,
+                    second=second,
                 )
     schedules = [name for name in SCHEDULES if name in chosen]
     if len(schedules) > 1:
-        first, second = (VARIANTS[name].name for name in schedules[:2])
-        raise RulesError(f"{first} cannot be combined with {second}: each sets the deal schedule")
+        first, second = (VARIANTS[name] for name in schedules[:2])
+        raise RulesError(
+            f"{first.name} cannot be combined with {second.name}: each sets the deal schedule",
+            key="two-schedules",
+            first=first,
+            second=second,
+        )
     if "forehead" in chosen and "maximus" in chosen:
-        raise RulesError("Forehead card cannot be combined with Wizard Maximus: Maximus has no 1-card round")
+        raise RulesError(
+            "Forehead card cannot be combined with Wizard Maximus: Maximus has no 1-card round",
+            key="forehead-with-maximus",
+        )
 
 
 def _normal(text: str) -> str:
