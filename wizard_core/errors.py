@@ -13,23 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Literal, TypeAlias, get_args
 
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    from wizard_core.actions import Action
-    from wizard_core.cards import Card, Suit
-    from wizard_core.variants import Variant
-
-    # What a refusal may quote: numbers and words as they are, and the game's own values, which a
-    # program names in its reader's language (a card, a suit, an action, a variant).
-    ErrorParam: TypeAlias = int | str | Card | Suit | Action | Variant
+# What a refusal may quote: numbers and words as they are, and the game's own values (a ``Card``, a
+# ``Suit``, an action such as ``Play``, a ``Variant``), which a program names in its reader's language.
+# Typed loosely on purpose: naming those classes here would make this module import the ones that raise.
+ErrorParam: TypeAlias = object
 
 __all__ = [
     "ERROR_KEYS",
     "CorruptSaveError",
     "ErrorKey",
+    "ErrorParam",
     "ErrorReason",
     "IllegalActionError",
     "NotYourTurnError",
