@@ -25,7 +25,7 @@ variant-no-even-bids-rule = Wer als Letzter vorhersagt, darf keine Vorhersage w�
 
 variant-canadian-name = Kanadische Regel
 variant-canadian-help = Ein Geber, der nach Punkten vorn liegt, darf die Vorhersagen nicht aufgehen lassen; 0 erlaubt sie.
-variant-canadian-rule = Liegt der Geber nach Gesamtpunkten allein vorn (nicht gleichauf), darf er nicht so vorhersagen, dass die Summe der Vorhersagen gleich der Zahl der Stiche in der Runde ist. Eine Vorhersage von 0 verbietet diese Regel nie, aber sie hebt keine andere Regel auf: Mit der { variant-hardcore-name } (ab 4 Karten) oder mit „{ variant-no-even-bids-name }“ wird auch eine 0 abgelehnt, mit der die Vorhersagen aufgehen. Wer vorn liegt, entscheiden nur die Spieler, die noch im Spiel sind: Bei „{ variant-nannie-name }“ zählen die Punkte ausgeschiedener Spieler nicht.
+variant-canadian-rule = Liegt der Geber nach Gesamtpunkten allein vorn (nicht gleichauf), darf er nicht so vorhersagen, dass die Summe der Vorhersagen gleich der Zahl der Stiche in der Runde ist. Eine Vorhersage von 0 verbietet diese Regel nie, aber sie hebt keine andere Regel auf: Mit der { variant-hardcore-name } (ab 4 Karten) oder mit „{ variant-no-even-bids-name }“ wird auch eine 0 abgelehnt, mit der die Vorhersagen aufgehen. Wer vorn liegt, wird nur unter den Spielern entschieden, die noch im Spiel sind: Bei „{ variant-nannie-name }“ zählen die Punkte ausgeschiedener Spieler nicht.
 
 variant-hardcore-name = Hardcore-Regel
 variant-hardcore-help = Ab 4 Karten muss der Geber verhindern, dass die Vorhersagen aufgehen.
@@ -123,3 +123,33 @@ rules-camelot-following = **Bedienen.** Die erste Farbkarte legt die Farbe fest.
 rules-camelot-example = **Beispiel.** Im Stich 4♦, A♦, Zauberer, Heiliger Gral wird der Heilige Gral als 4. Karte gespielt, auf einer geraden Position, und gewinnt den Stich (der Text des Regelhefts zu diesem Beispiel nennt irrtümlich den Zauberer; seine Überschrift und die Regel der Karte nennen den Heiligen Gral).
 rules-camelot-scoring = **Punkte und Ende.** Wie klassisch: 20 + 10 je Stich für eine genaue Vorhersage, -10 je Stich daneben; wer bei der höchsten Gesamtpunktzahl gleichauf liegt, gewinnt gemeinsam, und wer gleich steht, teilt sich einen Platz.
 
+## Die Seiten von /wizard rules.
+
+# Die Themen, wie die Autovervollständigung sie anbietet.
+rules-topic-classic = Regeln des klassischen Wizard
+rules-topic-camelot = Regeln der Camelot-Edition
+rules-topic-variants = Alle Varianten (Hausregeln)
+rules-topic-variant = Variante: { $name }
+rules-topic-unsupported = Noch nicht unterstützte Varianten
+rules-unknown-topic = Ein Regelthema namens { $topic } gibt es nicht. Wähle eins davon: { $topics }.
+# Die Seite einer Edition: ihr Titel und das Feld mit den anderen Themen. Die Befehle heißen, wie
+# Discord sie auf Deutsch zeigt (commands.ftl).
+rules-edition-title = Regeln: { $edition }
+rules-more-topics = Weitere Themen (`/wizard regeln thema:…`)
+# Der Titel des nächsten Embeds, wenn eine Seite mehr als eines braucht.
+rules-continued = { $title } (Fortsetzung)
+rules-variants-title = Varianten
+rules-variants-intro = Hausregeln, die ein Tisch dazunehmen kann. Die Voreinstellungen eines Servers wählt man mit `/wizard einstellungen`; `/wizard regeln thema:<variante>` zeigt die ganze Regel.
+# same in both
+rules-variants-line = **{ $name }** (`{ $id }`): { $help }
+rules-unsupported-intro = Das Regelheft nennt diese Varianten, aber der Bot bietet sie noch nicht an:
+# same in both
+rules-unsupported-line = **{ $name }**: { $why }.
+# Die Felder der Seite einer Hausregel.
+rules-in-short = Kurz gesagt
+rules-cannot-combine = Nicht kombinierbar mit
+rules-some-player-counts = Zusammen nur bei manchen Spielerzahlen
+rules-at-no-player-count = { $name }: bei keiner Spielerzahl
+rules-only-player-counts = { $name }: nur mit { $counts } Spielern
+# Die letzten zwei von mehreren Zahlen („3, 4 oder 5“).
+rules-or = { $first } oder { $last }

@@ -121,3 +121,33 @@ rules-camelot-following = **Following suit.** The first suit card sets the suit.
 rules-camelot-example = **Example.** In the trick 4♦, A♦, Wizard, Holy Grail, the Holy Grail is played 4th, an even position, and takes the trick (the rulebook's text for this example names the Wizard by mistake; its heading and the card's rule say the Holy Grail).
 rules-camelot-scoring = **Scoring and end.** As classic: 20 + 10 per trick for an exact bid, -10 per trick off; ties for the highest total share the win, and tied players share a place.
 
+## The pages of /wizard rules.
+
+# The topics, as autocomplete offers them.
+rules-topic-classic = Classic Wizard rules
+rules-topic-camelot = Camelot Edition rules
+rules-topic-variants = All variants (house rules)
+rules-topic-variant = Variant: { $name }
+rules-topic-unsupported = Variants not supported yet
+rules-unknown-topic = There is no rules topic called { $topic }. Choose one of: { $topics }.
+# An edition's page: its title, and the field that lists the other topics. The commands are named as
+# Discord shows them in this language (commands.ftl).
+rules-edition-title = { $edition } rules
+rules-more-topics = More topics (`/wizard rules topic:…`)
+# The title of the next embed when a page needs more than one.
+rules-continued = { $title } (continued)
+rules-variants-title = Variants
+rules-variants-intro = House rules a table can add. A server's defaults are chosen with `/wizard settings`; `/wizard rules topic:<variant>` gives the full rule.
+# same in both
+rules-variants-line = **{ $name }** (`{ $id }`): { $help }
+rules-unsupported-intro = The rulebook names these variants, but the bot does not offer them yet:
+# same in both
+rules-unsupported-line = **{ $name }**: { $why }.
+# A house rule's page: its fields.
+rules-in-short = In short
+rules-cannot-combine = Cannot be combined with
+rules-some-player-counts = Together only with some player counts
+rules-at-no-player-count = { $name }: at no player count
+rules-only-player-counts = { $name }: { $counts } players only
+# The last two of several numbers ("3, 4 or 5").
+rules-or = { $first } or { $last }
