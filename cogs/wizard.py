@@ -4,109 +4,133 @@ Each command is a thin door into a feature package (the table, the leaderboard, 
 the guide). Each runs its work through ``cogs.utils.replies.guarded``, which answers a refusal or an
 unexpected error privately, like every button and menu; what discord.py itself refuses (a failed check,
 a bad option value) is answered by the command tree's error handler through the same function.
+
+Every name and description Discord shows comes from the catalogs (``command_text``); the extension sets
+the command tree's translator (``CommandTexts``), which gives Discord the other languages' texts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.guide.pages import find_topic, rules_embeds, topic_choices, topic_list
-from cogs.leaderboard.commands import PERIOD_CHOICES, SORT_CHOICES, show_history, show_leaderboard, show_stats
+from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
+from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
 from cogs.server_settings import panel as server_settings
+from cogs.server_settings.language import reply_texts
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
-from cogs.utils.replies import Refusal, guarded
-from cogs.utils.text import chunk_lines, message_batches
-from wizard_core import rules_summary
+from cogs.utils.core_text import rules_text
+from cogs.utils.i18n import Texts
+from cogs.utils.replies import Refusal, guarded, reader_texts
+from cogs.utils.text import CommandTexts, chunk_lines, command_text, message_batches
 
 if TYPE_CHECKING:
     from bot import WizardBot
 
-ABOUT = (
-    "Play **Wizard**, the trick-taking card game for 3 to 6 players, right in a server channel. "
-    "The table, the bids and the tricks are shown to everyone in the channel; "
-    "your hand is shown only to you."
-)
+Choice = app_commands.Choice
+EDITION_CHOICES = [
+    Choice(name=command_text("command-edition-classic"), value="classic"),
+    Choice(name=command_text("command-edition-camelot"), value="camelot"),
+]
+# The leaderboard's sorts and periods under the names its pages give them.
+SORT_CHOICES = [Choice(name=command_text(key), value=sort) for sort, key in SORT_KEYS.items()]
+PERIOD_CHOICES = [Choice(name=command_text(key), value=period) for period, key in PERIOD_KEYS.items()]
 
-# How a game goes in Discord, step by step, with the buttons' and commands' own names.
-HOW_TO_PLAY = (
-    "1. `/wizard new` opens a table in the channel; players click **Join**. The host can add computer "
-    "players and choose house rules, then clicks **Start**.\n"
-    "2. Your hand comes by direct message. If your DMs are closed, press **Show my hand** on the table "
-    "or use `/wizard hand`: only you see it.\n"
-    "3. Your hand has buttons for your bids and your cards all round: press one on your turn. The table "
-    "shows whose turn it is; if you take a while, a short reminder comes by DM.\n"
-    "4. If the server has a turn timer, the table shows when your turn runs out; then a computer plays "
-    "that turn for you, and after two missed turns in a row your seat, until you press "
-    "**Take my seat back**.\n"
-    "5. The final standings have a **Play again** button for a new table with the same rules.\n"
-    "6. `/wizard leave` hands your seat to a computer for the rest of the game; `/wizard end` ends it "
-    "early, with no results recorded (the host or Manage Server).\n"
-    "7. Chat pushed the table out of sight? `/wizard table` brings it back to the bottom."
-)
+
+def localized(payload: Mapping[str, Any], field: str, t: Texts) -> str:
+    """A command's or option's name or description as Discord shows it in ``t``'s language."""
+    localizations: Mapping[str, str] = payload.get(f"{field}_localizations") or {}
+    return localizations.get(t.lang) or str(payload[field])
 
 
 class Wizard(commands.Cog):
     """Discord's side of the game: commands in, messages out; the rules live in wizard_core."""
 
-    wizard = app_commands.Group(name="wizard", description="Play the card game Wizard", guild_only=True)
+    wizard = app_commands.Group(
+        name=command_text("command-wizard-name"),
+        description=command_text("command-wizard-description"),
+        guild_only=True,
+    )
 
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
         self.tables = bot.service(TableManager)
 
-    def command_lines(self) -> list[str]:
+    async def command_lines(self, t: Texts) -> list[str]:
+        """Each /wizard command with its description, as Discord shows them in ``t``'s language."""
+        tree, translator = self.bot.tree, self.bot.tree.translator
+        if translator is None:
+            group = self.wizard.to_dict(tree)
+        else:
+            group = await self.wizard.get_translated_payload(tree, translator)
+        name = localized(group, "name", t)
         return [
-            f"`/{command.qualified_name}`: {command.description}"
-            for command in self.wizard.walk_commands()
-            if isinstance(command, app_commands.Command)
+            f"`/{name} {localized(command, 'name', t)}`: {localized(command, 'description', t)}"
+            for command in group["options"]
         ]
 
-    def help_embed(self) -> discord.Embed:
-        embed = discord.Embed(title="Wizard", description=ABOUT, colour=discord.Colour.blurple())
-        embed.add_field(name="How to play here", value=HOW_TO_PLAY, inline=False)
-        for index, piece in enumerate(chunk_lines("\n".join(self.command_lines()))):
-            embed.add_field(name="Commands" if index == 0 else "More commands", value=piece, inline=False)
-        for index, piece in enumerate(chunk_lines(rules_summary("classic"))):
-            embed.add_field(name="Rules" if index == 0 else "Rules (continued)", value=piece, inline=False)
+    async def help_embed(self, t: Texts) -> discord.Embed:
+        embed = discord.Embed(
+            title=t("help-title"), description=t("help-about"), colour=discord.Colour.blurple()
+        )
+        for index, piece in enumerate(chunk_lines(t("help-how-to-play"))):
+            name = t("help-how-to-play-title") if index == 0 else t("help-how-to-play-continued")
+            embed.add_field(name=name, value=piece, inline=False)
+        for index, piece in enumerate(chunk_lines("\n".join(await self.command_lines(t)))):
+            name = t("help-commands") if index == 0 else t("help-more-commands")
+            embed.add_field(name=name, value=piece, inline=False)
+        for index, piece in enumerate(chunk_lines(rules_text("classic", t))):
+            name = t("help-rules") if index == 0 else t("help-rules-continued")
+            embed.add_field(name=name, value=piece, inline=False)
         return embed
 
-    @wizard.command(name="help")
+    @wizard.command(
+        name=command_text("command-help-name"), description=command_text("command-help-description")
+    )
     async def help_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Show what this bot does, its commands and a summary of the rules."""
-        await interaction.response.send_message(embed=self.help_embed(), ephemeral=True)
 
-    @wizard.command(name="new")
-    @app_commands.describe(edition="Which deck to play (default: this server's choice in /wizard settings)")
-    @app_commands.choices(
-        edition=[
-            app_commands.Choice(name="Classic Wizard", value="classic"),
-            app_commands.Choice(name="Camelot Edition", value="camelot"),
-        ]
+        async def show() -> None:
+            embed = await self.help_embed(await reply_texts(interaction))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, show(), "/wizard help")
+
+    @wizard.command(
+        name=command_text("command-new-name"), description=command_text("command-new-description")
     )
+    @app_commands.rename(edition=command_text("command-new-edition-name"))
+    @app_commands.describe(edition=command_text("command-new-edition-description"))
+    @app_commands.choices(edition=EDITION_CHOICES)
     async def new_command(
         self, interaction: discord.Interaction[WizardBot], edition: str | None = None
     ) -> None:
         """Open a table in this channel for others to join."""
         await guarded(interaction, self.tables.new_table(interaction, edition), "/wizard new")
 
-    @wizard.command(name="hand")
+    @wizard.command(
+        name=command_text("command-hand-name"), description=command_text("command-hand-description")
+    )
     async def hand_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Show your hand in this channel's game, only to you, with your controls."""
 
         async def show() -> None:
-            table = self._running_table(interaction)
+            table = await self._running_table(interaction)
             async with table.lock:
                 await self.tables.show_hand(interaction, table)
 
         await guarded(interaction, show(), "/wizard hand")
 
-    @wizard.command(name="table")
+    @wizard.command(
+        name=command_text("command-table-name"), description=command_text("command-table-description")
+    )
     async def table_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Bring this channel's table back to the bottom of the channel, below the chat."""
 
@@ -114,39 +138,51 @@ class Wizard(commands.Cog):
             assert interaction.channel_id is not None
             table = self.tables.in_channel(interaction.channel_id)
             if table is None:
-                raise Refusal("There is no table in this channel. Start one with `/wizard new`.")
+                raise Refusal((await reply_texts(interaction))("reply-no-table"))
             async with table.lock:
                 if not self.tables.is_open(table):
-                    raise Refusal("This channel's table has just closed.")
+                    raise Refusal(reader_texts(interaction, table.lang)("reply-table-closed"))
                 await self.tables.bring_back(interaction, table)
 
         await guarded(interaction, bring_back(), "/wizard table")
 
-    @wizard.command(name="end")
+    @wizard.command(
+        name=command_text("command-end-name"), description=command_text("command-end-description")
+    )
     async def end_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """End this channel's game early (host or Manage Server); no results are recorded."""
         await guarded(interaction, self._ask_to_end(interaction, "end"), "/wizard end")
 
-    @wizard.command(name="leave")
+    @wizard.command(
+        name=command_text("command-leave-name"), description=command_text("command-leave-description")
+    )
     async def leave_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Leave this channel's game; a computer plays your seat to the end, and it won't count for you."""
         await guarded(interaction, self._ask_to_end(interaction, "leave"), "/wizard leave")
 
     async def _ask_to_end(self, interaction: discord.Interaction[WizardBot], kind: str) -> None:
-        await self.tables.ask_to_end(interaction, self._running_table(interaction), kind)
+        await self.tables.ask_to_end(interaction, await self._running_table(interaction), kind)
 
-    def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
+    async def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
         assert interaction.channel_id is not None
         table = self.tables.in_channel(interaction.channel_id)
         if table is None or table.status != "playing":
-            raise Refusal("There is no game running in this channel. Start one with `/wizard new`.")
+            raise Refusal((await reply_texts(interaction))("reply-no-game"))
         return table
 
     # -- leaderboards, stats and history: the leaderboard package answers ------------------------------
 
-    @wizard.command(name="leaderboard")
+    @wizard.command(
+        name=command_text("command-leaderboard-name"),
+        description=command_text("command-leaderboard-description"),
+    )
+    @app_commands.rename(
+        sort=command_text("command-leaderboard-sort-name"),
+        period=command_text("command-leaderboard-period-name"),
+    )
     @app_commands.describe(
-        sort="What to rank by (default: rating)", period="Which games count (default: all)"
+        sort=command_text("command-leaderboard-sort-description"),
+        period=command_text("command-leaderboard-period-description"),
     )
     @app_commands.choices(sort=SORT_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard_command(
@@ -155,43 +191,52 @@ class Wizard(commands.Cog):
         """Show this server's Wizard ranking, only to you."""
         await show_leaderboard(interaction, sort, period)
 
-    @wizard.command(name="stats")
-    @app_commands.describe(member="Whose stats to show (default: yours)")
+    @wizard.command(
+        name=command_text("command-stats-name"), description=command_text("command-stats-description")
+    )
+    @app_commands.rename(member=command_text("command-stats-member-name"))
+    @app_commands.describe(member=command_text("command-stats-member-description"))
     async def stats_command(
         self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
     ) -> None:
         """Show a member's Wizard stats and rating in this server, only to you."""
         await show_stats(interaction, member)
 
-    @wizard.command(name="history")
-    @app_commands.describe(member="Whose games to list (default: yours)")
+    @wizard.command(
+        name=command_text("command-history-name"), description=command_text("command-history-description")
+    )
+    @app_commands.rename(member=command_text("command-history-member-name"))
+    @app_commands.describe(member=command_text("command-history-member-description"))
     async def history_command(
         self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
     ) -> None:
         """List a member's recent games in this server, with their score sheets, only to you."""
         await show_history(interaction, member)
 
-    @wizard.command(name="forget-me")
+    @wizard.command(
+        name=command_text("command-forget-me-name"),
+        description=command_text("command-forget-me-description"),
+    )
     async def forget_me_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Erase your Wizard records in this server, after a confirmation."""
         await ask_forget_me(interaction)
 
     # -- rules and server settings -----------------------------------------------------------------------
 
-    @wizard.command(name="rules")
-    @app_commands.describe(
-        topic="An edition, a variant, 'variants' or 'unsupported' (default: classic rules)"
+    @wizard.command(
+        name=command_text("command-rules-name"), description=command_text("command-rules-description")
     )
+    @app_commands.rename(topic=command_text("command-rules-topic-name"))
+    @app_commands.describe(topic=command_text("command-rules-topic-description"))
     async def rules_command(
         self, interaction: discord.Interaction[WizardBot], topic: str | None = None
     ) -> None:
         """Show the rules of an edition or of a variant, only to you."""
         key = None if topic is None else find_topic(topic)
         if topic is not None and key is None:
-            await interaction.response.send_message(
-                f"There is no rules topic called {topic[:100]!r}. Choose one of: {topic_list()}.",
-                ephemeral=True,
-            )
+            t = await reply_texts(interaction)
+            text = t("help-unknown-topic", topic=repr(topic[:100]), topics=topic_list())
+            await interaction.response.send_message(text, ephemeral=True)
             return
         batches = message_batches(rules_embeds(key))
         await interaction.response.send_message(embeds=batches[0], ephemeral=True)
@@ -206,11 +251,16 @@ class Wizard(commands.Cog):
 
     # Discord applies default_member_permissions to top-level commands only, and this one shares the
     # /wizard group with every player's commands: Manage Server is checked by the bot on each use.
-    @wizard.command(name="settings")
+    @wizard.command(
+        name=command_text("command-settings-name"),
+        description=command_text("command-settings-description"),
+    )
     async def settings_command(self, interaction: discord.Interaction[WizardBot]) -> None:
-        """Choose this server's default rules, turn timer, lobby timeout and pictures (Manage Server)."""
+        """Choose this server's default rules, timers, pictures and language (Manage Server)."""
         await server_settings.show_panel(interaction)
 
 
 async def setup(bot: WizardBot) -> None:
     await bot.add_cog(Wizard(bot))
+    # Every command is registered through this tree, /wizard-admin too: the translator serves them all.
+    await bot.tree.set_translator(CommandTexts())

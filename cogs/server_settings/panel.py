@@ -1,11 +1,12 @@
 """The /wizard settings panel: a private message that shows a server's defaults and changes them.
 
 The panel has two pages (``rules``: edition, preset, variants, Nannie's Rule; ``more``: turn timer,
-lobby timeout, pictures). Its controls are four component families under the custom_id prefix
+lobby timeout, pictures, language). Its controls are four component families under the custom_id prefix
 ``wzset:``, each with a strict template, so a panel sent before a restart keeps working and a forged id
 is refused. Only members with Manage Server may use the command or any control; every change is checked
 by the rules core (``Rules``, which applies R-9) and saved through ``ServerSettingsStore`` before the
-panel is shown again.
+panel is shown again. The panel is in the language of the member who uses it (their Discord client's,
+else the server's).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import discord
 
+from cogs.server_settings.language import discord_language, reply_texts, settings_language
 from cogs.server_settings.store import (
     LOBBY_TIMEOUT_CHOICES,
     TURN_TIMER_CHOICES,
@@ -24,13 +26,17 @@ from cogs.server_settings.store import (
     ServerSettingsStore,
 )
 from cogs.utils.components import Component
-from cogs.utils.replies import Refusal, guarded
+from cogs.utils.core_text import error_text, preset_help, preset_name, variant_help, variant_name
+from cogs.utils.i18n import LANGUAGE_NAMES, Lang, Texts
+from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration
 from wizard_core import EDITIONS, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
 
 __all__ = (
     "FAMILIES",
+    "Defaults",
+    "NotOffered",
     "PageButton",
     "PanelControl",
     "PicturesButton",
@@ -43,38 +49,62 @@ __all__ = (
 log = logging.getLogger(__name__)
 
 PREFIX = "wzset"
-EDITION_LABELS = {"classic": "Classic", "camelot": "Camelot"}
+EDITION_KEYS = {"classic": "settings-edition-classic", "camelot": "settings-edition-camelot"}
+EDITION_OPTION_KEYS = {
+    "classic": "settings-edition-classic-option",
+    "camelot": "settings-edition-camelot-option",
+}
 IMAGES_CHOICES = {"on": True, "off": False, "default": None}
+# The language menu's values: "auto" follows the server's Discord language.
+LANGUAGE_CHOICES: dict[str, Lang | None] = {"auto": None, "en": "en", "de": "de"}
 COLOUR = discord.Colour.blurple()
-NOTHING_CHANGED = "Nothing was changed."
 
 Change = Callable[[ServerSettings, Sequence[str]], ServerSettings]
 
 
-def timer_label(seconds: int) -> str:
+class NotOffered(Exception):
+    """A menu value the panel does not offer: only a forged client sends one."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Defaults:
+    """What a setting left to its default means for this server: the bot's own lobby timeout
+    (``WIZARD_LOBBY_TIMEOUT_MINUTES``) and pictures (``WIZARD_IMAGES``), and its Discord language."""
+
+    lobby_minutes: float
+    images: bool
+    language: Lang
+
+
+def timer_label(seconds: int, *, t: Texts) -> str:
     """A turn timer in words: "Off", "30 seconds", "2 minutes (default)" and so on."""
-    text = "Off" if seconds == 0 else duration(seconds)
-    default = ServerSettings().turn_timer_seconds
-    return f"{text} (default)" if seconds == default else text
+    text = t("settings-off") if seconds == 0 else duration(seconds, t=t)
+    if seconds == ServerSettings().turn_timer_seconds:
+        return t("settings-timer-default", timer=text)
+    return text
 
 
-def _minutes(value: float) -> str:
-    number = int(value) if float(value).is_integer() else value
-    return f"{number} minute{'' if number == 1 else 's'}"
-
-
-def lobby_label(minutes: int | None, bot_default: float) -> str:
+def lobby_label(minutes: float | None, bot_default: float, *, t: Texts) -> str:
     """A lobby timeout in words; None is the bot's own setting."""
     if minutes is None:
-        return f"Bot default ({_minutes(bot_default)})"
-    return _minutes(minutes)
+        return t("settings-lobby-bot-default", timeout=lobby_label(bot_default, bot_default, t=t))
+    number = int(minutes) if float(minutes).is_integer() else minutes
+    return t("settings-minutes", count=number)
 
 
-def images_label(images: bool | None, bot_default: bool) -> str:
+def images_label(images: bool | None, bot_default: bool, *, t: Texts) -> str:
     """Pictures on or off, saying when that is the bot's own setting."""
     if images is None:
-        return f"Bot default ({'on' if bot_default else 'off'})"
-    return "On" if images else "Off"
+        return t("settings-pictures-bot-on") if bot_default else t("settings-pictures-bot-off")
+    return t("settings-on") if images else t("settings-off")
+
+
+def language_label(language: str | None, discord_lang: Lang, *, t: Texts) -> str:
+    """A server's language in words: a language's own name, or automatic with the one that means."""
+    chosen = LANGUAGE_CHOICES.get(language or "auto")
+    if chosen is None:
+        return t("settings-language-auto", language=t(LANGUAGE_NAMES[discord_lang]))
+    return t(LANGUAGE_NAMES[chosen])
 
 
 def custom_id(*parts: str) -> str:
@@ -93,38 +123,47 @@ def _preset_of(settings: ServerSettings) -> str | None:
     return None
 
 
-def panel_embed(
-    settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool, page: str
-) -> discord.Embed:
+def _variant_lines(rules: Rules, *, t: Texts) -> str:
+    names = []
+    for variant in VARIANTS.values():
+        if variant.id not in rules.variants:
+            continue
+        name = variant_name(variant.id, t)
+        if variant.id == "nannie":
+            name = t("settings-nannie-every", variant=name, every=rules.nannie_every)
+        names.append(name)
+    return "\n".join(names) or t("settings-variants-none")
+
+
+def panel_embed(settings: ServerSettings, defaults: Defaults, page: str, *, t: Texts) -> discord.Embed:
     """The server's current settings, as the panel shows them."""
-    embed = discord.Embed(
-        title="Wizard settings for this server",
-        description=(
-            "New tables in this server start with these settings. Every change is saved at once. "
-            "Only members with Manage Server can change them."
-        ),
-        colour=COLOUR,
-    )
+    embed = discord.Embed(title=t("settings-title"), description=t("settings-description"), colour=COLOUR)
     rules = settings.rules()
-    embed.add_field(name="Edition", value=EDITION_LABELS[rules.edition], inline=True)
+    embed.add_field(name=t("settings-edition"), value=t(EDITION_KEYS[rules.edition]), inline=True)
     preset = _preset_of(settings)
-    embed.add_field(name="Preset", value=PRESETS[preset].name if preset else "None (custom)", inline=True)
-    names = [variant.name for variant in VARIANTS.values() if variant.id in rules.variants]
-    if "nannie" in rules.variants:
-        every = "every 3rd round" if rules.nannie_every == 3 else "every 2nd round"
-        names[names.index(VARIANTS["nannie"].name)] += f" (eliminating {every})"
-    embed.add_field(name="Variants", value="\n".join(names) or "None", inline=False)
-    embed.add_field(name="Turn timer", value=timer_label(settings.turn_timer_seconds), inline=True)
     embed.add_field(
-        name="Lobby timeout",
-        value=lobby_label(settings.lobby_timeout_minutes, bot_lobby_minutes),
+        name=t("settings-preset"),
+        value=preset_name(preset, t) if preset else t("settings-preset-none"),
         inline=True,
     )
-    embed.add_field(name="Pictures", value=images_label(settings.images, bot_images), inline=True)
-    if page == "rules":
-        embed.set_footer(text="Page 1/2: rules. The turn timer, lobby timeout and pictures are on page 2.")
-    else:
-        embed.set_footer(text="Page 2/2: turn timer, lobby timeout and pictures.")
+    embed.add_field(name=t("settings-variants"), value=_variant_lines(rules, t=t), inline=False)
+    embed.add_field(
+        name=t("settings-turn-timer"), value=timer_label(settings.turn_timer_seconds, t=t), inline=True
+    )
+    embed.add_field(
+        name=t("settings-lobby-timeout"),
+        value=lobby_label(settings.lobby_timeout_minutes, defaults.lobby_minutes, t=t),
+        inline=True,
+    )
+    embed.add_field(
+        name=t("settings-pictures"), value=images_label(settings.images, defaults.images, t=t), inline=True
+    )
+    embed.add_field(
+        name=t("settings-language"),
+        value=language_label(settings.language, defaults.language, t=t),
+        inline=True,
+    )
+    embed.set_footer(text=t("settings-footer-rules") if page == "rules" else t("settings-footer-more"))
     return embed
 
 
@@ -132,7 +171,7 @@ def panel_embed(
 # menu offers; a combination R-9 forbids raises RulesError, here or when the store checks it.
 def _one(values: Sequence[str], allowed: Sequence[str]) -> str:
     if len(values) != 1 or values[0] not in allowed:
-        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+        raise NotOffered(values)
     return values[0]
 
 
@@ -152,7 +191,7 @@ def _preset(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
 
 def _variants(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
     if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
-        raise Refusal(f"That choice isn't offered. {NOTHING_CHANGED}")
+        raise NotOffered(values)
     return _with_rules(settings, settings.rules().with_variants(values))
 
 
@@ -173,6 +212,10 @@ def _lobby(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
     return dataclasses.replace(settings, lobby_timeout_minutes=None if minutes == "default" else int(minutes))
 
 
+def _language(settings: ServerSettings, values: Sequence[str]) -> ServerSettings:
+    return dataclasses.replace(settings, language=LANGUAGE_CHOICES[_one(values, list(LANGUAGE_CHOICES))])
+
+
 # Each menu's custom_id field, with the page it is on (shown again after a choice) and its change.
 MENUS: dict[str, tuple[str, Change]] = {
     "edition": ("rules", _edition),
@@ -181,11 +224,13 @@ MENUS: dict[str, tuple[str, Change]] = {
     "nannie": ("rules", _nannie),
     "timer": ("more", _timer),
     "lobby": ("more", _lobby),
+    "language": ("more", _language),
 }
 
 
 def changed(settings: ServerSettings, menu: str, values: Sequence[str]) -> ServerSettings:
-    """The settings after choosing ``values`` in ``menu``; a Refusal for a value the menu does not offer."""
+    """The settings after choosing ``values`` in ``menu``: ``NotOffered`` for a value the menu does not
+    offer, ``RulesError`` for rules R-9 forbids."""
     return MENUS[menu][1](settings, values)
 
 
@@ -205,7 +250,8 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
         raise NotImplementedError
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
-        guild_id = check_manager(interaction)
+        t = await reply_texts(interaction)
+        guild_id = check_manager(interaction, t)
         store = _store(interaction)
         async with store.lock(guild_id):
             current = await store.get(guild_id)
@@ -215,12 +261,16 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
                     await store.set(guild_id, new)
                     user = interaction.user.id
                     log.info("Server %d's Wizard settings were changed by %d: %s", guild_id, user, new)
+            except NotOffered:
+                raise Refusal(t("settings-not-offered")) from None
             except RulesError as error:
-                raise Refusal(f"That combination isn't allowed: {error}. {NOTHING_CHANGED}") from None
+                raise Refusal(t("settings-not-allowed", reason=error_text(error, t))) from None
         await interaction.response.edit_message(**_panel(interaction, new, page))
 
 
-class SettingMenu(PanelControl, template=r"wzset:(?P<setting>edition|preset|variants|nannie|timer|lobby)"):
+class SettingMenu(
+    PanelControl, template=r"wzset:(?P<setting>edition|preset|variants|nannie|timer|lobby|language)"
+):
     """The select menus: one per setting, named by the id's only field (a key of ``MENUS``)."""
 
     is_menu = True
@@ -280,97 +330,112 @@ def _button(
     return family(button)
 
 
-def panel_view(
-    settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool, page: str
-) -> discord.ui.View:
-    """The selects and buttons of one page of the panel (at most 5 rows)."""
+def panel_view(settings: ServerSettings, defaults: Defaults, page: str, *, t: Texts) -> discord.ui.View:
+    """The selects and buttons of one page of the panel (5 rows)."""
     view = discord.ui.View(timeout=None)
+    row = 4
     if page == "rules":
-        _rules_page(view, settings)
-        row = 4
-        view.add_item(_button(PageButton, "More settings ▶", ("page", "more"), row))
+        _rules_page(view, settings, t=t)
+        view.add_item(_button(PageButton, t("settings-page-more"), ("page", "more"), row))
     else:
-        _more_page(view, settings, bot_lobby_minutes, bot_images)
-        row = 3
-        view.add_item(_button(PageButton, "◀ Rules", ("page", "rules"), row))
+        _more_page(view, settings, defaults, t=t)
+        view.add_item(_button(PageButton, t("settings-page-rules"), ("page", "rules"), row))
     danger = discord.ButtonStyle.danger
-    view.add_item(_button(ResetButton, "Reset to defaults", ("reset", page), row, style=danger))
+    view.add_item(_button(ResetButton, t("settings-reset"), ("reset", page), row, style=danger))
     return view
 
 
-def _rules_page(view: discord.ui.View, settings: ServerSettings) -> None:
+def _rules_page(view: discord.ui.View, settings: ServerSettings, *, t: Texts) -> None:
     editions = [
         discord.SelectOption(
-            label=f"{EDITION_LABELS[edition]} edition", value=edition, default=edition == settings.edition
+            label=t(EDITION_OPTION_KEYS[edition]), value=edition, default=edition == settings.edition
         )
         for edition in EDITIONS
     ]
-    view.add_item(_menu("edition", "Edition", editions, 0))
+    view.add_item(_menu("edition", t("settings-edition"), editions, 0))
     current = _preset_of(settings)
     presets = [
         discord.SelectOption(
-            label=preset.name,
+            label=preset_name(preset.id, t),
             value=preset.id,
-            description=clip(preset.help, SELECT_DESCRIPTION_LIMIT),
+            description=clip(preset_help(preset.id, t), SELECT_DESCRIPTION_LIMIT),
             default=preset.id == current,
         )
         for preset in PRESETS.values()
     ]
-    view.add_item(_menu("preset", "Apply a preset (edition and variants)", presets, 1))
+    view.add_item(_menu("preset", t("settings-preset-placeholder"), presets, 1))
     variants = [
         discord.SelectOption(
-            label=variant.name,
+            label=variant_name(variant.id, t),
             value=variant.id,
-            description=clip(variant.help, SELECT_DESCRIPTION_LIMIT),
+            description=clip(variant_help(variant.id, t), SELECT_DESCRIPTION_LIMIT),
             default=variant.id in settings.variants,
         )
         for variant in VARIANTS.values()
     ]
-    view.add_item(_menu("variants", "Variants: none", variants, 2, min_values=0, max_values=len(variants)))
+    placeholder = t("settings-variants-placeholder")
+    view.add_item(_menu("variants", placeholder, variants, 2, min_values=0, max_values=len(variants)))
     nannie_on = "nannie" in settings.variants
+    name = variant_name("nannie", t)
     nannie = [
         discord.SelectOption(
-            label=f"Nannie's Rule: eliminate every {ordinal} round",
+            label=t("settings-nannie-option", variant=name, every=every),
             value=str(every),
             default=nannie_on and settings.nannie_every == every,
         )
-        for every, ordinal in ((2, "2nd"), (3, "3rd"))
+        for every in (2, 3)
     ]
-    placeholder = "Nannie's Rule elimination" if nannie_on else "Nannie's Rule is off"
+    if nannie_on:
+        placeholder = t("settings-nannie-placeholder", variant=name)
+    else:
+        placeholder = t("settings-nannie-off", variant=name)
     view.add_item(_menu("nannie", placeholder, nannie, 3, disabled=not nannie_on))
 
 
-def _more_page(
-    view: discord.ui.View, settings: ServerSettings, bot_lobby_minutes: float, bot_images: bool
-) -> None:
+def _more_page(view: discord.ui.View, settings: ServerSettings, defaults: Defaults, *, t: Texts) -> None:
     timers = [
         discord.SelectOption(
-            label=f"Turn timer: {timer_label(seconds)}",
+            label=t("settings-timer-option", timer=timer_label(seconds, t=t)),
             value=str(seconds),
             default=seconds == settings.turn_timer_seconds,
         )
         for seconds in TURN_TIMER_CHOICES
     ]
-    view.add_item(_menu("timer", "Turn timer", timers, 0))
+    view.add_item(_menu("timer", t("settings-turn-timer"), timers, 0))
     lobbies: list[int | None] = [None, *LOBBY_TIMEOUT_CHOICES]
     if settings.lobby_timeout_minutes not in lobbies:
         lobbies.append(settings.lobby_timeout_minutes)
     lobby_options = [
         discord.SelectOption(
-            label=f"Lobby timeout: {lobby_label(minutes, bot_lobby_minutes)}",
+            label=t("settings-lobby-option", timeout=lobby_label(minutes, defaults.lobby_minutes, t=t)),
             value="default" if minutes is None else str(minutes),
             default=minutes == settings.lobby_timeout_minutes,
         )
         for minutes in lobbies
     ]
-    view.add_item(_menu("lobby", "Lobby timeout", lobby_options, 1))
-    for key, label in (("on", "Pictures on"), ("off", "Pictures off"), ("default", "Pictures: bot default")):
+    view.add_item(_menu("lobby", t("settings-lobby-timeout"), lobby_options, 1))
+    labels = {
+        "on": t("settings-pictures-on-button"),
+        "off": t("settings-pictures-off-button"),
+        "default": t("settings-pictures-bot-on-button")
+        if defaults.images
+        else t("settings-pictures-bot-off-button"),
+    }
+    for key, label in labels.items():
         chosen = IMAGES_CHOICES[key] == settings.images
-        if key == "default":
-            label = f"Pictures: {images_label(None, bot_images).lower()}"
         style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
         # The current choice is shown pressed and cannot be clicked again.
         view.add_item(_button(PicturesButton, label, ("images", key), 2, style=style, disabled=chosen))
+    languages = [
+        discord.SelectOption(
+            label=t("settings-language-option", language=language_label(choice, defaults.language, t=t)),
+            value=choice,
+            description=t("settings-language-auto-description") if choice == "auto" else None,
+            default=LANGUAGE_CHOICES[choice] == settings.language,
+        )
+        for choice in LANGUAGE_CHOICES
+    ]
+    view.add_item(_menu("language", t("settings-language"), languages, 3))
 
 
 def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
@@ -378,26 +443,25 @@ def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
     return store
 
 
-def check_manager(interaction: discord.Interaction[Any]) -> int:
+def check_manager(interaction: discord.Interaction[Any], t: Texts) -> int:
     """The server's id if the caller has Manage Server there; else a Refusal saying why."""
     # Discord's command permissions can be changed per server and do not cover components at all,
     # so the bot checks Manage Server itself on every command and every click.
     if interaction.guild_id is None:
-        raise Refusal("Server settings only work in a server.")
+        raise Refusal(t("settings-only-in-a-server"))
     if not interaction.permissions.manage_guild:
-        raise Refusal(
-            "You need the Manage Server permission to change this server's Wizard settings. "
-            + NOTHING_CHANGED
-        )
+        raise Refusal(t("settings-manage-server"))
     return interaction.guild_id
 
 
 def _panel(interaction: discord.Interaction[Any], settings: ServerSettings, page: str) -> dict[str, Any]:
-    defaults = interaction.client.settings
-    lobby, images = float(defaults.lobby_timeout_minutes), bool(defaults.images)
+    bot = interaction.client.settings
+    defaults = Defaults(float(bot.lobby_timeout_minutes), bool(bot.images), discord_language(interaction))
+    # The panel follows the language just saved, for a reader whose client language the bot does not speak.
+    t = reader_texts(interaction, settings_language(settings, interaction))
     return {
-        "embed": panel_embed(settings, lobby, images, page),
-        "view": panel_view(settings, lobby, images, page),
+        "embed": panel_embed(settings, defaults, page, t=t),
+        "view": panel_view(settings, defaults, page, t=t),
     }
 
 
@@ -405,7 +469,7 @@ async def show_panel(interaction: discord.Interaction[Any]) -> None:
     """Answer /wizard settings: the server's settings and the controls to change them, privately."""
 
     async def run() -> None:
-        guild_id = check_manager(interaction)
+        guild_id = check_manager(interaction, await reply_texts(interaction))
         settings = await _store(interaction).get(guild_id)
         await interaction.response.send_message(**_panel(interaction, settings, "rules"), ephemeral=True)
 

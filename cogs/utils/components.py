@@ -8,7 +8,8 @@ raises is answered by ``cogs.utils.replies.report_failure``, like a slash comman
 
 A click that no family can take (a damaged or forged custom_id, a select menu's values sent on a button's
 id, a component the message does not carry) would otherwise go unanswered: ``stray_click_reply`` tells
-the bot-wide listener what to answer instead.
+the bot-wide listener what to answer instead. Every refusal here is in the clicker's language
+(``cogs.utils.replies.reader_texts``).
 """
 
 from __future__ import annotations
@@ -19,13 +20,19 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import discord
 
-from cogs.utils.replies import Refusal, guarded
+from cogs.utils.i18n import ENGLISH, Texts
+from cogs.utils.replies import Refusal, guarded, reader_texts
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
-INVALID_BUTTON = "That button isn't valid."
-INVALID_MENU = "That menu isn't valid."
-SHUTTING_DOWN = "The bot is restarting; try again in a minute."
+# The refusals of a forged or damaged control in English, which tests compare with.
+INVALID_BUTTON = ENGLISH("reply-invalid-button")
+INVALID_MENU = ENGLISH("reply-invalid-menu")
+
+
+def invalid_control(t: Texts, *, menu: bool) -> str:
+    """The refusal of a button (or select menu) that is forged, damaged or not on its message."""
+    return t("reply-invalid-menu") if menu else t("reply-invalid-button")
 
 
 class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
@@ -52,28 +59,29 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         """The options chosen in a select menu; None for a button."""
         return self.item.values if isinstance(self.item, discord.ui.Select) else None
 
-    def fields(self) -> dict[str, str]:
+    def fields(self, t: Texts) -> dict[str, str]:
         """The custom_id's named fields, as the template parsed them."""
         match = self.template.fullmatch(self.custom_id)
         if match is None:  # discord.py only dispatches ids that match
-            raise Refusal(INVALID_BUTTON)
+            raise Refusal(invalid_control(t, menu=self.values is not None))
         return match.groupdict()
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._run(interaction), self.what)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        t = reader_texts(interaction)
         if getattr(interaction.client, "closing", False):
-            raise Refusal(SHUTTING_DOWN)
-        self.check_carrier(interaction.message)
-        await self.handle(interaction, self.fields())
+            raise Refusal(t("reply-shutting-down"))
+        self.check_carrier(interaction.message, t)
+        await self.handle(interaction, self.fields(t))
 
-    def check_carrier(self, message: discord.Message | None) -> None:
+    def check_carrier(self, message: discord.Message | None, t: Texts) -> None:
         """Refuse a click whose component is of the other kind than the family's (a select's values on a
         button's id), or a private family's component on a public message: both are forged."""
         is_select = isinstance(self.item, discord.ui.Select)
         if is_select != self.is_menu or (self.private and not is_private(message)):
-            raise Refusal(INVALID_MENU if is_select else INVALID_BUTTON)
+            raise Refusal(invalid_control(t, menu=is_select))
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
         """Serve one click; a ``Refusal`` is shown to the user in its own words."""
@@ -95,9 +103,10 @@ def _components(rows: Iterable[Any]) -> Iterable[Any]:
 
 
 def stray_click_reply(
-    interaction: discord.Interaction[Any], families: Iterable[type[Component[Any]]]
+    interaction: discord.Interaction[Any], families: Iterable[type[Component[Any]]], t: Texts | None = None
 ) -> str | None:
-    """What to answer a component interaction under one of our prefixes that no family will serve.
+    """What to answer a component interaction under one of our prefixes that no family will serve, in
+    ``t``'s language (by default the clicker's, ``reader_texts``).
 
     None when a family will serve it (its template matches and the message carries that component), or
     when the id is not ours at all.
@@ -110,7 +119,7 @@ def stray_click_reply(
     ours = [family for family in families if family.prefix and custom_id.startswith(family.prefix)]
     if not ours:
         return None
-    refusal = INVALID_BUTTON if is_button else INVALID_MENU
+    refusal = invalid_control(t or reader_texts(interaction), menu=not is_button)
     if not any(family.__discord_ui_compiled_template__.fullmatch(custom_id) for family in ours):
         return refusal
     message = interaction.message

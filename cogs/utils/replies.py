@@ -5,6 +5,9 @@ privately in their own words. Anything else is a bug or a failing dependency: it
 error id, and the user gets the same private apology, naming that id, whether the failure happened in
 a slash command, a button, a select menu or a modal. ``guarded`` wraps a handler; the command tree's
 error handler and the components' base class (``cogs.utils.components``) both end in ``report_failure``.
+
+Every private answer is in its reader's language (``reader_texts``): their Discord client's if the bot
+speaks it, else the language of the table or server it concerns.
 """
 
 from __future__ import annotations
@@ -19,11 +22,24 @@ import discord
 from discord import app_commands
 
 from cogs.hosting.metrics import interaction_finished, interaction_started
+from cogs.utils.i18n import ENGLISH, Lang, Texts, reader_language, server_language, texts
 
 log = logging.getLogger(__name__)
 
-SORRY = "Something went wrong on my side. The error was logged; please try again."
-NOT_SAVED = "I couldn't save that, so nothing changed. Please try again in a moment."
+# The apologies' first sentences in English, which tests look for.
+SORRY = ENGLISH("reply-sorry")
+NOT_SAVED = ENGLISH("reply-not-saved")
+# The catalog keys of the permissions a command may need, by discord.py's name; others are named as
+# discord.py names them.
+PERMISSION_KEYS = {
+    "manage_guild": "reply-permission-manage-guild",
+    "view_channel": "reply-permission-view-channel",
+    "send_messages": "reply-permission-send-messages",
+    "embed_links": "reply-permission-embed-links",
+    "attach_files": "reply-permission-attach-files",
+    "read_message_history": "reply-permission-read-message-history",
+    "use_external_emojis": "reply-permission-use-external-emojis",
+}
 
 
 class Refusal(Exception):
@@ -45,14 +61,24 @@ def error_id() -> str:
     return secrets.token_hex(3)
 
 
-def apology(reference: str, error: BaseException | None = None) -> str:
+def reader_texts(interaction: discord.Interaction[Any], fallback: Lang | None = None) -> Texts:
+    """The catalog of a private answer to ``interaction``: its reader's Discord client language if the bot
+    speaks it, else ``fallback`` (the language of the table or server it concerns, when the caller knows
+    it), else the server's Discord language."""
+    if fallback is None:
+        guild = interaction.guild
+        fallback = server_language(None, guild.preferred_locale if guild is not None else None)
+    return texts(reader_language(interaction.locale, fallback))
+
+
+def apology(reference: str, error: BaseException | None = None, *, t: Texts) -> str:
     """The private message for an unexpected error, naming the id under which it was logged.
 
     A failure to store (a full disk, a database that cannot be written) says that nothing changed: every
     action is stored before anything else happens, so a failed write leaves the game as it was.
     """
-    text = NOT_SAVED if isinstance(error, sqlite3.Error) else SORRY
-    return f"{text} (Error id: `{reference}`)"
+    text = t("reply-not-saved") if isinstance(error, sqlite3.Error) else t("reply-sorry")
+    return f"{text} {t('reply-error-id', reference=reference)}"
 
 
 async def reply_privately(interaction: discord.Interaction[Any], text: str) -> None:
@@ -68,18 +94,24 @@ async def report_failure(
 ) -> None:
     """Tell the user privately why their interaction was not served.
 
-    A ``Refusal`` (or an ``explanation`` of an error the user caused) is shown as it is; anything else
-    is logged with a fresh error id, naming ``what`` was being handled, and the user gets an apology
-    with that id. If even the answer cannot be sent, that is logged and nothing more happens.
+    A ``Refusal`` (or an ``explanation`` of an error the user caused) is shown as it is; so is a slash
+    command's error the user caused (``explain_command_error``), in their language. Anything else is
+    logged with a fresh error id, naming ``what`` was being handled, and the user gets an apology with
+    that id. If even the answer cannot be sent, that is logged and nothing more happens.
     """
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    t = reader_texts(interaction)
     if isinstance(error, Refusal):
-        text = str(error)
-    elif explanation is not None:
+        explanation = str(error)
+    elif explanation is None and isinstance(error, app_commands.AppCommandError):
+        explanation = explain_command_error(error, t=t)
+    if explanation is not None:
         text = explanation
     else:
         reference = error_id()
         log.error("Unhandled error in %s [error id %s]", what, reference, exc_info=error)
-        text = apology(reference, error)
+        text = apology(reference, error, t=t)
     try:
         await reply_privately(interaction, text)
     except discord.HTTPException:
@@ -98,24 +130,27 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None], 
         interaction_finished(interaction)
 
 
-def explain_command_error(error: app_commands.AppCommandError) -> str | None:
+def explain_command_error(error: app_commands.AppCommandError, *, t: Texts = ENGLISH) -> str | None:
     """Plain words for a slash-command error the user caused, or None for a bug."""
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: you can use this again in {error.retry_after:.0f} seconds."
+        return t("reply-cooldown", seconds=round(error.retry_after))
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server channel."
+        return t("reply-server-only")
     if isinstance(error, app_commands.MissingPermissions):
-        return f"You need the {_permission_list(error.missing_permissions)} permission for this."
+        return t("reply-missing-permissions", permissions=_permission_list(error.missing_permissions, t))
     if isinstance(error, app_commands.BotMissingPermissions):
-        return f"I need the {_permission_list(error.missing_permissions)} permission in this channel."
+        return t("reply-bot-missing-permissions", permissions=_permission_list(error.missing_permissions, t))
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value here."
+        return t("reply-invalid-value", value=repr(error.value))
     if isinstance(error, app_commands.CheckFailure):
         # discord.py's own text for a check that returned False gives the player no reason.
         text = str(error)
-        return text if text and not text.startswith("The check functions") else "You can't use this here."
+        return text if text and not text.startswith("The check functions") else t("reply-check-failed")
     return None
 
 
-def _permission_list(names: list[str]) -> str:
-    return ", ".join(name.replace("_", " ").replace("guild", "server").title() for name in names)
+def _permission_list(names: list[str], t: Texts) -> str:
+    return ", ".join(
+        t(PERMISSION_KEYS[name]) if name in PERMISSION_KEYS else name.replace("_", " ").title()
+        for name in names
+    )

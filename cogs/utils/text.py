@@ -1,4 +1,5 @@
-"""Text for Discord: its length limits, names, numbers and durations in words, and long text in pieces.
+"""Text for Discord: its length limits, names, numbers and durations in words, long text in pieces, and
+the slash commands' texts in every language.
 
 Generic helpers every feature uses; nothing here knows about Wizard.
 """
@@ -7,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import babel
 import discord
+from discord import app_commands
 from discord.utils import escape_markdown
+
+from cogs.utils.i18n import DEFAULT_LANGUAGE, ENGLISH, Texts, language_of, texts
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 TITLE_LIMIT = 256
@@ -79,20 +84,18 @@ def short_name(name: str) -> str:
     return clip(" ".join(name.split()), NAME_LIMIT)
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float, *, t: Texts = ENGLISH) -> str:
     """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds".
 
-    >>> duration(60), duration(90), duration(44.6)
-    ('1 minute', '1 minute 30 seconds', '45 seconds')
+    >>> duration(60), duration(90), duration(44.6), duration(90, t=texts("de"))
+    ('1 minute', '1 minute 30 seconds', '45 seconds', '1 Minute 30 Sekunden')
     """
-    total = max(1, round(seconds))
-    minutes, rest = divmod(total, 60)
-    parts = []
-    if minutes:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    if rest:
-        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
-    return " ".join(parts)
+    minutes, rest = divmod(max(1, round(seconds)), 60)
+    if not rest:
+        return t("reply-duration-minutes", minutes=minutes)
+    if not minutes:
+        return t("reply-duration-seconds", seconds=rest)
+    return t("reply-duration-minutes-seconds", minutes=minutes, seconds=rest)
 
 
 def display_name(name: str) -> str:
@@ -110,10 +113,16 @@ def code_block(lines: Iterable[str]) -> str:
     return "```\n" + "\n".join(line.rstrip() for line in lines) + "\n```"
 
 
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def ordinal(place: int, *, t: Texts = ENGLISH) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st; in German 1., 2., 3. …
+
+    >>> ordinal(1), ordinal(12), ordinal(23), ordinal(3, t=texts("de"))
+    ('1st', '12th', '23rd', '3.')
+    """
+    # Fluent's Python runtime selects by cardinal plural forms only; the ordinal form (CLDR's "one" for
+    # 1st and 21st, "two", "few", "other") comes from Babel.
+    form = babel.Locale.parse(t.lang).ordinal_form(place)
+    return t("reply-ordinal", place=place, form=form)
 
 
 # -- long text in pieces ---------------------------------------------------------------------------
@@ -150,3 +159,33 @@ def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
         batches[-1].append(embed)
         size += length
     return batches
+
+
+# -- slash commands in every language ------------------------------------------------------------------
+
+
+def command_text(key: str) -> app_commands.locale_str:
+    """A slash command's, option's or choice's name or description: the English text of ``key``, which
+    Discord gets as the default, carrying ``key`` so that ``CommandTexts`` finds it in other languages.
+
+    >>> command_text("command-wizard-name")
+    locale_str('wizard', key='command-wizard-name')
+    """
+    return app_commands.locale_str(ENGLISH(key), key=key)
+
+
+class CommandTexts(app_commands.Translator):
+    """discord.py's translator for the slash commands: the text of a ``command_text`` key in the language
+    of a Discord locale the bot speaks (other than English, which is the default Discord is given)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        lang = language_of(locale)
+        if not isinstance(key, str) or lang is None or lang == DEFAULT_LANGUAGE:
+            return None
+        return texts(lang)(key)

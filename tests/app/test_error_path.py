@@ -3,13 +3,15 @@ private apology, with a short error id that the log carries too, and nothing is 
 
 A failure is injected into each kind of interaction: a /wizard command, a lobby button, a lobby menu,
 a game click, Show my hand, a leaderboard command and button, and an admin command. (The settings panel
-has its own, in tests/server_settings.)
+has its own, in tests/server_settings.) The apology, and the answer to a slash command's error the user
+caused, are in the reader's language.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,15 +19,19 @@ from typing import Any
 import discord
 import pytest
 from bot_helpers import assert_refused, lobby_id, open_lobby, open_table, press, snapshot
+from discord import app_commands
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, InteractionResult
+from simcord import interactions as simcord_interactions
 
 from cogs.leaderboard import components as leaderboard_components
 from cogs.leaderboard import confirm
 from cogs.table.manager import TableManager
-from cogs.utils.replies import SORRY
+from cogs.utils.i18n import ENGLISH, texts
+from cogs.utils.replies import SORRY, explain_command_error
 
 ERROR_ID = re.compile(r"Error id: `([0-9a-f]{6})`")
+GERMAN_APOLOGY = re.compile(r"Bei mir ist etwas schiefgelaufen\..* \(Fehlernummer: `[0-9a-f]{6}`\)")
 
 
 async def boom(*args: Any, **kwargs: Any) -> Any:
@@ -129,3 +135,47 @@ async def test_failing_leaderboard_and_admin_interactions_are_apologised_for(
     with caplog.at_level(logging.ERROR):
         assert_apology(await admin.slash(channel, "wizard leaderboard"), caplog)
         assert_apology(await admin.slash(channel, "wizard-admin reset-leaderboard"), caplog)
+
+
+
+async def test_the_apology_is_in_the_readers_language(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    member = guild.add_member(simcord_env.create_user("member"))
+    build = simcord_interactions.base_payload
+
+    def german_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(*args, **kwargs)
+        payload["locale"] = "de"
+        return record, payload
+
+    async def disk_full(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", german_client)
+    monkeypatch.setattr(TableManager, "new_table", boom)
+    with caplog.at_level(logging.ERROR):
+        text = assert_refused(await member.slash(channel, "wizard new"))
+        assert GERMAN_APOLOGY.fullmatch(text), text
+        monkeypatch.setattr(TableManager, "new_table", disk_full)
+        text = assert_refused(await member.slash(channel, "wizard new"))
+        assert text.startswith("Ich konnte das nicht speichern, also hat sich nichts geändert."), text
+    assert_valid_discord_payloads(simcord_env)
+
+
+def test_a_slash_command_error_the_user_caused_is_explained_in_their_language() -> None:
+    german = texts("de")
+    cooldown = app_commands.CommandOnCooldown(app_commands.Cooldown(1, 60), 1.2)
+    assert explain_command_error(cooldown) == "Slow down: you can use this again in 1 second."
+    assert explain_command_error(cooldown, t=german) == (
+        "Nicht so schnell: Du kannst das in 1 Sekunde wieder verwenden."
+    )
+    missing = app_commands.MissingPermissions(["manage_guild", "embed_links"])
+    assert explain_command_error(missing) == "You need the Manage Server, Embed Links permission for this."
+    assert explain_command_error(missing, t=german) == (
+        "Dafür brauchst du die Berechtigung Server verwalten, Links einbetten."
+    )
+    assert explain_command_error(app_commands.NoPrivateMessage(), t=german) == german("reply-server-only")
+    assert german("reply-server-only") != ENGLISH("reply-server-only")

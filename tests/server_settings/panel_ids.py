@@ -18,6 +18,7 @@ SENT_IDS = {
         "wzset:images:on",
         "wzset:images:off",
         "wzset:images:default",
+        "wzset:language",
         "wzset:page:rules",
         "wzset:reset:more",
     },
@@ -27,6 +28,7 @@ SENT_IDS = {
 MALFORMED_IDS = {
     "no field": "wzset:",
     "unknown setting": "wzset:colour",
+    "a language on the menu's id": "wzset:language:de",
     "a setting in capitals": "wzset:Edition",
     "a trailing space": "wzset:timer ",
     "bad pictures choice": "wzset:images:maybe",

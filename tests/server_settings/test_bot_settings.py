@@ -1,7 +1,8 @@
 """/wizard settings through SimCord: a server manager changes each default, it is stored and survives a
 restart, every family of controls keeps working after one, and everyone else, every forged id or value
 and every combination R-9 forbids is refused privately with nothing changed. A bug behind a control is
-apologised for with an error id that the log names too."""
+apologised for with an error id that the log names too. The panel speaks its reader's language, and the
+server's language is one of its settings."""
 
 from __future__ import annotations
 
@@ -25,14 +26,19 @@ from bot_helpers import (
     message_text,
 )
 from discord_payloads import assert_valid_discord_payloads
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax import parse as fluent_parse
 from panel_ids import MALFORMED_IDS
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
 from simcord import actors as simcord_actors
+from simcord import interactions as simcord_interactions
 from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
+from cogs.table.manager import TableManager
 from cogs.utils.components import INVALID_BUTTON, INVALID_MENU
+from cogs.utils.i18n import ENGLISH, catalog_files, texts
 from wizard_core.variants import PRESETS, VARIANTS
 
 if TYPE_CHECKING:
@@ -41,6 +47,30 @@ if TYPE_CHECKING:
     from bot import WizardBot
 
 pytestmark = pytest.mark.simcord(check_errors=True)
+
+# The keys of the settings panel's English messages that are plain text (no placeholders).
+PLAIN_SETTINGS_KEYS = sorted(
+    entry.id.name
+    for path in catalog_files("en")
+    if path.name == "settings.ftl"
+    for entry in fluent_parse(path.read_text(encoding="utf-8")).body
+    if isinstance(entry, fluent_ast.Message)
+    and entry.value is not None
+    and all(isinstance(element, fluent_ast.TextElement) for element in entry.value.elements)
+)
+
+def use_client_locales(monkeypatch: pytest.MonkeyPatch, locales: dict[int, str]) -> None:
+    """From now on, the interactions of these users come from Discord clients set to these locales
+    (SimCord sends every interaction with en-US)."""
+    build = simcord_interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(*args, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], payload["locale"])
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", with_locale)
+
 
 def admin_of(env: Env, guild: GuildHandle, name: str = "moderator") -> MemberActor:
     mods = guild.create_role(f"{name}-role", permissions=discord.Permissions(manage_guild=True))
@@ -170,6 +200,7 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
         "Turn timer": "2 minutes (default)",
         "Lobby timeout": "Bot default (30 minutes)",
         "Pictures": "Bot default (on)",
+        "Language": "Automatic (English)",
     }
     menus = selects(shown)
     assert sorted(menus) == ["wzset:edition", "wzset:nannie", "wzset:preset", "wzset:variants"]
@@ -192,7 +223,7 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
 
     more = await click(moderator, shown, "More settings ▶")
     menus = selects(more)
-    assert sorted(menus) == ["wzset:lobby", "wzset:timer"]
+    assert sorted(menus) == ["wzset:language", "wzset:lobby", "wzset:timer"]
     assert [o["label"] for o in menus["wzset:timer"]["options"]] == [
         "Turn timer: Off",
         "Turn timer: 30 seconds",
@@ -205,6 +236,12 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
     assert [o["value"] for o in menus["wzset:timer"]["options"]] == [str(s) for s in TURN_TIMER_CHOICES]
     assert [o["value"] for o in menus["wzset:lobby"]["options"]] == ["default", "10", "15", "30", "60", "120"]
     assert defaults_of(more, "wzset:lobby") == ["default"]
+    assert [(o["label"], o["value"]) for o in menus["wzset:language"]["options"]] == [
+        ("Language: Automatic (English)", "auto"),
+        ("Language: English", "en"),
+        ("Language: Deutsch", "de"),
+    ]
+    assert defaults_of(more, "wzset:language") == ["auto"]
     assert set(button_ids(more)) == {
         "Pictures on",
         "Pictures off",
@@ -578,4 +615,156 @@ async def test_help_lists_the_new_commands(simcord_env: Env) -> None:
     text = message_text(shown.response)
     assert "`/wizard settings`: Choose this server's default rules" in text
     assert "`/wizard rules`: Show the rules of an edition or of a variant" in text
+    assert_valid_discord_payloads(simcord_env)
+
+
+# -- languages ---------------------------------------------------------------------------------------------
+
+
+def panel_words(message: ResponseMessage) -> str:
+    """Everything a reader reads on a panel: its embed and its controls' labels, options and placeholders."""
+    words = [message_text(message)]
+    for component in walk_components(message.components):
+        words += [component.get("label") or "", component.get("placeholder") or ""]
+        for option in component.get("options") or []:
+            words += [option["label"], option.get("description") or ""]
+    return "\n".join(words)
+
+
+def english_settings_texts() -> list[str]:
+    """The English panel texts that must not show in German (those German says otherwise)."""
+    return [ENGLISH(key) for key in PLAIN_SETTINGS_KEYS if ENGLISH(key) != texts("de")(key)]
+
+
+async def test_the_server_language_is_a_setting(
+    simcord_env: Env, database_path: Path, make_bot: MakeBot
+) -> None:
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("wizard")
+    moderator = admin_of(simcord_env, guild)
+    shown = await open_panel(moderator, channel)
+    # The panel follows the reader's client (en-US); the server's language follows Discord's by default.
+    assert fields(shown)["Language"] == "Automatic (Deutsch)"
+    more = await click(moderator, shown, "More settings ▶")
+    assert defaults_of(more, "wzset:language") == ["auto"]
+
+    more = await choose(moderator, more, "wzset:language", ["en"])
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(language="en"))
+    assert fields(more)["Language"] == "English" and defaults_of(more, "wzset:language") == ["en"]
+    # New tables speak the server's language.
+    await moderator.slash(channel, "wizard new")
+    table = cast("WizardBot", simcord_env.bot).service(TableManager).in_channel(channel.id)
+    assert table is not None and table.lang == "en"
+
+    more = await choose(moderator, more, "wzset:language", ["de"])
+    await simcord_env.restart_bot(make_bot())
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(language="de"))
+    more = await choose(moderator, more, "wzset:language", ["auto"])
+    await assert_saved(simcord_env, database_path, guild, ServerSettings())
+    assert fields(more)["Language"] == "Automatic (Deutsch)"
+    # Reset to defaults forgets the language too.
+    more = await choose(moderator, more, "wzset:language", ["en"])
+    await click(moderator, more, "Reset to defaults")
+    await assert_saved(simcord_env, database_path, guild, ServerSettings())
+    for forged in (["fr"], ["en", "de"], ["automatic"]):
+        refused = await forge_select(simcord_env, moderator, more, "wzset:language", forged)
+        assert_refused(refused, "isn't offered", "nothing was changed")
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_the_panel_speaks_its_readers_language(
+    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    use_client_locales(monkeypatch, {moderator.id: "de"})
+    shown = (await moderator.slash(channel, "wizard settings")).response
+    assert shown is not None and shown.ephemeral
+    assert fields(shown) == {
+        "Edition": "Klassisch",
+        "Vorlage": "Klassisch (US-Regeln)",
+        "Varianten": "Keine",
+        "Zugzeit": "2 Minuten (Standard)",
+        "Lobby-Zeitlimit": "Vorgabe des Bots (30 Minuten)",
+        "Bilder": "Vorgabe des Bots (an)",
+        "Sprache": "Automatisch (English)",
+    }
+    more = (await moderator.click(shown, label="Weitere Einstellungen ▶")).response
+    assert more is not None
+    assert [o["label"] for o in selects(more)["wzset:timer"]["options"]][:3] == [
+        "Zugzeit: Aus",
+        "Zugzeit: 30 Sekunden",
+        "Zugzeit: 1 Minute",
+    ]
+    more = (await moderator.select(more, ["15"], custom_id="wzset:lobby")).response
+    assert more is not None and fields(more)["Lobby-Zeitlimit"] == "15 Minuten"
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(lobby_timeout_minutes=15))
+    # (Clicking through to page 2 turned the first panel into page 2: a new one for page 1.)
+    again = (await moderator.slash(channel, "wizard settings")).response
+    assert again is not None
+    nannie = (await moderator.select(again, ["nannie"], custom_id="wzset:variants")).response
+    assert nannie is not None and fields(nannie)["Varianten"].endswith("(jede 2. Runde scheidet jemand aus)")
+    for page in (shown, more, nannie):
+        words = panel_words(page)
+        for english in english_settings_texts():
+            assert english not in words, english
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_reader_whose_language_the_bot_does_not_speak_reads_the_servers(
+    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("wizard")
+    moderator = admin_of(simcord_env, guild)
+    use_client_locales(monkeypatch, {moderator.id: "fr"})
+    shown = (await moderator.slash(channel, "wizard settings")).response
+    assert shown is not None and fields(shown)["Sprache"] == "Automatisch (Deutsch)"
+    more = (await moderator.click(shown, label="Weitere Einstellungen ▶")).response
+    assert more is not None
+    # The server now speaks English, and so does the panel for this reader.
+    more = (await moderator.select(more, ["en"], custom_id="wzset:language")).response
+    assert more is not None and fields(more)["Language"] == "English"
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(language="en"))
+
+
+async def test_refusals_and_apologies_speak_the_readers_language(
+    simcord_env: Env,
+    database_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    guild, channel, moderator = setup_server(simcord_env)
+    member = guild.add_member(simcord_env.create_user("member"))
+    use_client_locales(monkeypatch, {moderator.id: "de", member.id: "de-AT"})
+    refused = await member.slash(channel, "wizard settings")
+    assert_refused(refused, "Berechtigung „Server verwalten“", "Es wurde nichts geändert.")
+
+    shown = (await moderator.slash(channel, "wizard settings")).response
+    assert shown is not None
+    assert_refused(
+        await forge_select(simcord_env, moderator, shown, "wzset:edition", ["german"]),
+        "Diese Auswahl gibt es nicht. Es wurde nichts geändert.",
+    )
+    assert_refused(
+        await forge_click(simcord_env, moderator, carrier(simcord_env, shown), "wzset:colour"),
+        "Dieser Knopf ist ungültig.",
+    )
+    assert_refused(
+        await forge_select(simcord_env, moderator, shown, "wzset:images:off", ["off"]),
+        "Dieses Menü ist ungültig.",
+    )
+    shown = (await moderator.select(shown, ["third-time"], custom_id="wzset:variants")).response
+    assert shown is not None
+    refused = await moderator.select(shown, ["canadian", "hidden-bid"], custom_id="wzset:variants")
+    assert_refused(refused, "Diese Kombination ist nicht erlaubt", "Es wurde nichts geändert.")
+
+    async def broken_set(guild_id: int, settings: ServerSettings) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(store(simcord_env), "set", broken_set)
+    with caplog.at_level(logging.ERROR, logger="cogs.utils.replies"):
+        failed = await moderator.select(shown, ["quick"], custom_id="wzset:variants")
+    text = assert_refused(failed, "Bei mir ist etwas schiefgelaufen.")
+    assert re.search(r"\(Fehlernummer: `[0-9a-f]{6}`\)$", text), text
+    await assert_saved(simcord_env, database_path, guild, ServerSettings(variants=frozenset({"third-time"})))
     assert_valid_discord_payloads(simcord_env)

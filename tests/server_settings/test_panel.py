@@ -12,6 +12,8 @@ from panel_ids import MALFORMED_IDS, SENT_IDS
 
 from cogs.server_settings.panel import (
     FAMILIES,
+    Defaults,
+    NotOffered,
     PageButton,
     PanelControl,
     PicturesButton,
@@ -23,13 +25,15 @@ from cogs.server_settings.panel import (
 )
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings
 from cogs.utils.components import INVALID_BUTTON, INVALID_MENU
+from cogs.utils.i18n import ENGLISH, texts
 from cogs.utils.replies import Refusal
 
 SETTINGS = (
     ServerSettings(),
     ServerSettings("camelot", frozenset({"nannie", "canadian"}), 3, 0, 15, False),
-    ServerSettings(turn_timer_seconds=1800, lobby_timeout_minutes=45, images=True),
+    ServerSettings(turn_timer_seconds=1800, lobby_timeout_minutes=45, images=True, language="de"),
 )
+DEFAULTS = Defaults(lobby_minutes=30, images=True, language="en")
 
 
 def families_matching(custom_id: str) -> list[type[Any]]:
@@ -39,7 +43,7 @@ def families_matching(custom_id: str) -> list[type[Any]]:
 def test_every_control_is_served_by_exactly_one_family() -> None:
     for settings in SETTINGS:
         for page, expected in SENT_IDS.items():
-            items = panel_view(settings, 30, True, page).children
+            items = panel_view(settings, DEFAULTS, page, t=ENGLISH).children
             assert all(isinstance(item, PanelControl) for item in items)
             controls = cast("list[PanelControl]", items)
             assert {control.custom_id for control in controls} == expected
@@ -74,7 +78,7 @@ def test_a_menu_family_refuses_a_button() -> None:
     for setting in ("variants", "timer"):
         on_a_button = SettingMenu(discord.ui.Button(custom_id=f"wzset:{setting}"))
         with pytest.raises(Refusal, match=f"^{re.escape(INVALID_BUTTON)}$"):
-            on_a_button.check_carrier(None)
+            on_a_button.check_carrier(None, ENGLISH)
 
 
 @pytest.mark.parametrize(
@@ -92,11 +96,11 @@ def test_a_button_family_refuses_a_menu(
         custom_id=custom_id, options=[discord.SelectOption(label="x")]
     )
     with pytest.raises(Refusal, match=f"^{re.escape(INVALID_MENU)}$"):
-        family(select).check_carrier(None)
+        family(select).check_carrier(None, ENGLISH)
 
 
 def test_timer_labels() -> None:
-    assert [timer_label(s) for s in TURN_TIMER_CHOICES] == [
+    assert [timer_label(s, t=ENGLISH) for s in TURN_TIMER_CHOICES] == [
         "Off",
         "30 seconds",
         "1 minute",
@@ -104,6 +108,11 @@ def test_timer_labels() -> None:
         "5 minutes",
         "10 minutes",
         "30 minutes",
+    ]
+    assert [timer_label(s, t=texts("de")) for s in (0, 90, 120)] == [
+        "Aus",
+        "1 Minute 30 Sekunden",
+        "2 Minuten (Standard)",
     ]
 
 
@@ -117,5 +126,13 @@ def test_a_new_variant_list_drops_the_nannie_option_with_nannie() -> None:
 def test_a_lobby_timeout_set_before_the_choices_changed_stays_offered() -> None:
     kept = ServerSettings(lobby_timeout_minutes=45)
     assert changed(kept, "lobby", ["45"]) == kept
-    with pytest.raises(Refusal, match="isn't offered"):
+    with pytest.raises(NotOffered):
         changed(ServerSettings(), "lobby", ["45"])
+
+
+@pytest.mark.parametrize(("value", "language"), [("auto", None), ("en", "en"), ("de", "de")])
+def test_the_language_menu(value: str, language: str | None) -> None:
+    assert changed(ServerSettings(language="de"), "language", [value]) == ServerSettings(language=language)
+    for forged in (["fr"], ["en", "de"], [], ["None"]):
+        with pytest.raises(NotOffered):
+            changed(ServerSettings(), "language", forged)

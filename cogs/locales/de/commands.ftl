@@ -1,0 +1,76 @@
+### Die Namen und Beschreibungen der Slash-Befehle, ihrer Optionen und Auswahlen, wie Discord sie zeigt.
+### Ein Name hat höchstens 32 Zeichen: Kleinbuchstaben, Ziffern, - und _ (keine Leerzeichen); eine
+### Beschreibung oder Auswahl höchstens 100 Zeichen.
+
+command-wizard-name = wizard
+command-wizard-description = Spiel das Kartenspiel Wizard
+
+command-help-name = hilfe
+command-help-description = Zeig, was dieser Bot kann, seine Befehle und eine Zusammenfassung der Regeln.
+
+command-new-name = neu
+command-new-description = Eröffne in diesem Kanal einen Tisch, an den sich andere setzen können.
+command-new-edition-name = edition
+command-new-edition-description = Mit welchen Karten gespielt wird (Standard: die Wahl des Servers in /wizard { command-settings-name })
+command-edition-classic = Klassisches Wizard
+command-edition-camelot = Camelot-Edition
+
+command-hand-name = hand
+command-hand-description = Zeig deine Karten im Spiel dieses Kanals, nur für dich, mit deinen Knöpfen.
+
+command-table-name = tisch
+command-table-description = Hol den Tisch dieses Kanals wieder nach unten, unter den Chat.
+
+command-end-name = beenden
+command-end-description = Beende das Spiel dieses Kanals vorzeitig (Gastgeber oder Server verwalten); ohne Ergebnisse.
+
+command-leave-name = verlassen
+command-leave-description = Verlass das Spiel dieses Kanals; ein Computer spielt deinen Platz zu Ende, ohne Wertung für dich.
+
+command-leaderboard-name = bestenliste
+command-leaderboard-description = Zeig die Wizard-Bestenliste dieses Servers, nur für dich.
+command-leaderboard-sort-name = sortierung
+command-leaderboard-sort-description = Wonach sortiert wird (Standard: Wertung)
+command-leaderboard-period-name = zeitraum
+command-leaderboard-period-description = Welche Spiele zählen (Standard: alle)
+
+command-stats-name = statistik
+command-stats-description = Zeig die Wizard-Statistik und Wertung eines Mitglieds auf diesem Server, nur für dich.
+command-stats-member-name = mitglied
+command-stats-member-description = Wessen Statistik gezeigt wird (Standard: deine)
+
+command-history-name = spielverlauf
+command-history-description = Zeig die letzten Spiele eines Mitglieds auf diesem Server mit Spielblöcken, nur für dich.
+command-history-member-name = mitglied
+command-history-member-description = Wessen Spiele gezeigt werden (Standard: deine)
+
+command-forget-me-name = vergiss-mich
+command-forget-me-description = Lösch deine Wizard-Daten auf diesem Server, nach einer Rückfrage.
+
+command-rules-name = regeln
+command-rules-description = Zeig die Regeln einer Edition oder einer Variante, nur für dich.
+command-rules-topic-name = thema
+command-rules-topic-description = Eine Edition, eine Variante, 'variants' oder 'unsupported' (Standard: klassische Regeln)
+
+command-settings-name = einstellungen
+command-settings-description = Wähl die Vorgaben des Servers: Regeln, Zeitlimits, Bilder und Sprache (Server verwalten).
+
+## /wizard hilfe: was der Bot ist, wie ein Spiel hier abläuft, die Befehle und die Regeln in Kürze.
+
+help-title = Wizard
+help-about = Spiel **Wizard**, das Stichspiel für 3 bis 6 Personen, direkt in einem Serverkanal. Der Tisch, die Vorhersagen und die Stiche sind für alle im Kanal zu sehen; deine Karten siehst nur du.
+help-how-to-play-title = So wird hier gespielt
+help-how-to-play =
+    1. `/wizard { command-new-name }` eröffnet einen Tisch im Kanal; Mitspieler klicken **Mitspielen**. Der Gastgeber kann Computer und Hausregeln wählen und klickt dann **Starten**.
+    2. Deine Karten kommen per DM. Sind deine DMs zu, drück **Meine Karten zeigen** am Tisch oder nutze `/wizard { command-hand-name }`: Nur du siehst sie.
+    3. Deine Karten haben die ganze Runde Knöpfe für Vorhersage und Karten: Drück einen, wenn du dran bist. Der Tisch zeigt, wer dran ist; lässt du dir Zeit, kommt eine Erinnerung per DM.
+    4. Hat der Server eine Zugzeit, zeigt der Tisch, wann dein Zug abläuft; dann spielt ein Computer für dich, nach zwei verpassten Zügen in Folge deinen Platz, bis du **Meinen Platz zurücknehmen** drückst.
+    5. Im Endstand startet **Nochmal spielen** einen neuen Tisch mit denselben Regeln.
+    6. `/wizard { command-leave-name }` gibt deinen Platz bis zum Spielende an einen Computer ab; `/wizard { command-end-name }` beendet es vorzeitig, ohne Ergebnisse (Gastgeber oder Server verwalten).
+    7. Der Chat hat den Tisch verdrängt? `/wizard { command-table-name }` holt ihn wieder nach unten.
+help-how-to-play-continued = So wird hier gespielt (Fortsetzung)
+help-commands = Befehle
+help-more-commands = Weitere Befehle
+help-rules = Regeln
+help-rules-continued = Regeln (Fortsetzung)
+help-unknown-topic = Es gibt kein Regelthema namens { $topic }. Wähle eines davon: { $topics }.

@@ -1,0 +1,66 @@
+### /wizard settings: das Menü, in dem die Verwaltung eines Servers die Vorgaben für neue Tische wählt.
+
+settings-title = Wizard-Einstellungen für diesen Server
+settings-description = Neue Tische auf diesem Server beginnen mit diesen Einstellungen. Jede Änderung wird sofort gespeichert. Nur Mitglieder mit der Berechtigung „Server verwalten“ können sie ändern.
+settings-footer-rules = Seite 1/2: Regeln. Zugzeit, Lobby-Zeitlimit, Bilder und Sprache findest du auf Seite 2.
+settings-footer-more = Seite 2/2: Zugzeit, Lobby-Zeitlimit, Bilder und Sprache.
+
+# same in both: German says Edition too.
+settings-edition = Edition
+settings-preset = Vorlage
+settings-variants = Varianten
+settings-turn-timer = Zugzeit
+settings-lobby-timeout = Lobby-Zeitlimit
+settings-pictures = Bilder
+settings-language = Sprache
+
+settings-edition-classic = Klassisch
+# same in both: the edition's name.
+settings-edition-camelot = Camelot
+settings-edition-classic-option = Klassische Edition
+settings-edition-camelot-option = Camelot-Edition
+settings-preset-none = Keine (eigene Auswahl)
+settings-preset-placeholder = Vorlage anwenden (Edition und Varianten)
+settings-variants-none = Keine
+settings-variants-placeholder = Varianten: keine
+
+settings-nannie-every = { $variant } (jede { $every ->
+    [3] 3.
+   *[other] 2.
+} Runde scheidet jemand aus)
+settings-nannie-option = { $variant }: jede { $every ->
+    [3] 3.
+   *[other] 2.
+} Runde scheidet jemand aus
+settings-nannie-placeholder = { $variant }: Ausscheiden
+settings-nannie-off = { $variant } ist aus
+
+settings-on = An
+settings-off = Aus
+settings-timer-default = { $timer } (Standard)
+settings-timer-option = Zugzeit: { $timer }
+settings-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+settings-lobby-bot-default = Vorgabe des Bots ({ $timeout })
+settings-lobby-option = Lobby-Zeitlimit: { $timeout }
+settings-pictures-bot-on = Vorgabe des Bots (an)
+settings-pictures-bot-off = Vorgabe des Bots (aus)
+settings-pictures-on-button = Bilder an
+settings-pictures-off-button = Bilder aus
+settings-pictures-bot-on-button = Bilder: Vorgabe des Bots (an)
+settings-pictures-bot-off-button = Bilder: Vorgabe des Bots (aus)
+
+settings-language-auto = Automatisch ({ $language })
+settings-language-option = Sprache: { $language }
+settings-language-auto-description = Folgt der Sprache in den Discord-Einstellungen des Servers
+
+settings-page-more = Weitere Einstellungen ▶
+settings-page-rules = ◀ Regeln
+settings-reset = Auf Standard zurücksetzen
+
+settings-not-offered = Diese Auswahl gibt es nicht. Es wurde nichts geändert.
+settings-not-allowed = Diese Kombination ist nicht erlaubt: { $reason } Es wurde nichts geändert.
+settings-only-in-a-server = Servereinstellungen gibt es nur auf einem Server.
+settings-manage-server = Um die Wizard-Einstellungen dieses Servers zu ändern, brauchst du die Berechtigung „Server verwalten“. Es wurde nichts geändert.

@@ -1,0 +1,72 @@
+### /wizard settings: the panel where a server's managers choose the defaults of its new tables.
+
+settings-title = Wizard settings for this server
+settings-description = New tables in this server start with these settings. Every change is saved at once. Only members with Manage Server can change them.
+settings-footer-rules = Page 1/2: rules. The turn timer, lobby timeout, pictures and language are on page 2.
+settings-footer-more = Page 2/2: turn timer, lobby timeout, pictures and language.
+
+# The settings' names: the embed's fields and the menus' placeholders.
+# same in both: German says Edition too.
+settings-edition = Edition
+settings-preset = Preset
+settings-variants = Variants
+settings-turn-timer = Turn timer
+settings-lobby-timeout = Lobby timeout
+settings-pictures = Pictures
+settings-language = Language
+
+settings-edition-classic = Classic
+# same in both: the edition's name.
+settings-edition-camelot = Camelot
+settings-edition-classic-option = Classic edition
+settings-edition-camelot-option = Camelot edition
+settings-preset-none = None (custom)
+settings-preset-placeholder = Apply a preset (edition and variants)
+settings-variants-none = None
+settings-variants-placeholder = Variants: none
+
+# $variant is the name of Nannie's Rule; $every is 2 or 3.
+settings-nannie-every = { $variant } (eliminating every { $every ->
+    [3] 3rd
+   *[other] 2nd
+} round)
+settings-nannie-option = { $variant }: eliminate every { $every ->
+    [3] 3rd
+   *[other] 2nd
+} round
+settings-nannie-placeholder = { $variant } elimination
+settings-nannie-off = { $variant } is off
+
+settings-on = On
+settings-off = Off
+# $timer: a length of time, such as "2 minutes".
+settings-timer-default = { $timer } (default)
+settings-timer-option = Turn timer: { $timer }
+settings-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+# $timeout: the bot's own lobby timeout (WIZARD_LOBBY_TIMEOUT_MINUTES), such as "30 minutes".
+settings-lobby-bot-default = Bot default ({ $timeout })
+settings-lobby-option = Lobby timeout: { $timeout }
+settings-pictures-bot-on = Bot default (on)
+settings-pictures-bot-off = Bot default (off)
+settings-pictures-on-button = Pictures on
+settings-pictures-off-button = Pictures off
+settings-pictures-bot-on-button = Pictures: bot default (on)
+settings-pictures-bot-off-button = Pictures: bot default (off)
+
+# $language: a language's own name (English, Deutsch): the one the server's Discord settings ask for.
+settings-language-auto = Automatic ({ $language })
+settings-language-option = Language: { $language }
+settings-language-auto-description = Follows the language in the server's Discord settings
+
+settings-page-more = More settings ▶
+settings-page-rules = ◀ Rules
+settings-reset = Reset to defaults
+
+settings-not-offered = That choice isn't offered. Nothing was changed.
+# $reason: why the rules do not allow it, a sentence from the rules core (core.ftl).
+settings-not-allowed = That combination isn't allowed: { $reason } Nothing was changed.
+settings-only-in-a-server = Server settings only work in a server.
+settings-manage-server = You need the Manage Server permission to change this server's Wizard settings. Nothing was changed.

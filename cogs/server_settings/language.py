@@ -1,0 +1,41 @@
+"""Which language a server's members read outside a table: the server's choice in /wizard settings, else
+its Discord language (``i18n.server_language``); a private answer follows the reader's own client first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
+from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, language_of, server_language, texts
+from cogs.utils.replies import reader_texts
+
+
+def discord_language(interaction: discord.Interaction[Any]) -> Lang:
+    """The language the server's Discord settings ask for, if the bot speaks it, else English: what the
+    server reads when it chose no language of its own."""
+    guild = interaction.guild
+    return server_language(None, guild.preferred_locale if guild is not None else None)
+
+
+def settings_language(settings: ServerSettings, interaction: discord.Interaction[Any]) -> Lang:
+    """The language of the interaction's server, given its settings."""
+    return language_of(settings.language) or discord_language(interaction)
+
+
+async def server_lang(interaction: discord.Interaction[Any]) -> Lang:
+    """The language of the interaction's server (English outside a server)."""
+    if interaction.guild_id is None:
+        return DEFAULT_LANGUAGE
+    store: ServerSettingsStore = interaction.client.service(ServerSettingsStore)
+    return settings_language(await store.get(interaction.guild_id), interaction)
+
+
+async def reply_texts(interaction: discord.Interaction[Any]) -> Texts:
+    """The catalog of a private answer outside a table: the reader's client language, else the server's."""
+    reader = language_of(interaction.locale)
+    if reader is not None:  # no need to read the server's settings
+        return texts(reader)
+    return reader_texts(interaction, await server_lang(interaction))
