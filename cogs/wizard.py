@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.guide.pages import find_topic, rules_embeds, topic_choices, topic_list
+from cogs.guide.pages import rules_topic_choices, show_rules
 from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
@@ -29,7 +29,7 @@ from cogs.table.model import Table
 from cogs.utils.core_text import rules_text
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded, reader_texts
-from cogs.utils.text import CommandTexts, chunk_lines, command_text, message_batches
+from cogs.utils.text import CommandTexts, chunk_lines, command_text
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -232,22 +232,13 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], topic: str | None = None
     ) -> None:
         """Show the rules of an edition or of a variant, only to you."""
-        key = None if topic is None else find_topic(topic)
-        if topic is not None and key is None:
-            t = await reply_texts(interaction)
-            text = t("help-unknown-topic", topic=repr(topic[:100]), topics=topic_list())
-            await interaction.response.send_message(text, ephemeral=True)
-            return
-        batches = message_batches(rules_embeds(key))
-        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
-        for batch in batches[1:]:
-            await interaction.followup.send(embeds=batch, ephemeral=True)
+        await guarded(interaction, show_rules(interaction, topic), "/wizard rules")
 
     @rules_command.autocomplete("topic")
     async def rules_topic_autocomplete(
         self, interaction: discord.Interaction[WizardBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        return topic_choices(current)
+        return await rules_topic_choices(interaction, current)
 
     # Discord applies default_member_permissions to top-level commands only, and this one shares the
     # /wizard group with every player's commands: Manage Server is checked by the bot on each use.

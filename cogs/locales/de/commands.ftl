@@ -73,4 +73,3 @@ help-commands = Befehle
 help-more-commands = Weitere Befehle
 help-rules = Regeln
 help-rules-continued = Regeln (Fortsetzung)
-help-unknown-topic = Es gibt kein Regelthema namens { $topic }. Wähle eines davon: { $topics }.

@@ -78,5 +78,3 @@ help-commands = Commands
 help-more-commands = More commands
 help-rules = Rules
 help-rules-continued = Rules (continued)
-# $topic: what the member typed, quoted; $topics: the topics, each in `code`.
-help-unknown-topic = There is no rules topic called { $topic }. Choose one of: { $topics }.
