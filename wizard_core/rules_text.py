@@ -3,6 +3,10 @@
 RULES.md's rulings (R-1 to R-20) are said here in words, never by their ids, which mean nothing to
 players: R-1 in "First dealer", R-2 and R-19 in "End", R-3 to R-7 in the Camelot text, and the rulings on
 the variants (R-8, R-10 to R-20) in ``wizard_core.variants``.
+
+These texts are English. A program that speaks other languages keeps its translations beside it (the bot:
+``cogs/locales/*/rules.ftl``, one message per line of these texts, whose English says word for word what
+this module says).
 """
 
 from __future__ import annotations

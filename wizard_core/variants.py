@@ -1,7 +1,8 @@
 """The house variants of RULES.md §3: their names and help texts, the presets, and which go together.
 
 A variant is switched on by its id in ``Rules.variants``. This module only describes the variants and
-checks a combination; the game applies them.
+checks a combination; the game applies them. Names, help texts and rules are English; a program shows
+them in another language by the variant's or preset's id (the bot: ``cogs.utils.core_text``).
 
 >>> find_variant("Canadian Rule").id
 'canadian'

@@ -86,26 +86,71 @@ def test_the_rules_of_an_edition(edition: str) -> None:
         assert word.casefold() in german.casefold()
 
 
-def test_the_rulings_in_german() -> None:
-    """RULES.md's rulings, as the English text says them (see test_rules_text.py), in German."""
-    classic, camelot = rules_text("classic", GERMAN), rules_text("camelot", GERMAN)
-    assert "Zauberer schlagen Asse, Narren sind am niedrigsten" in classic  # R-1
-    assert "wer dort gleichauf liegt, gewinnt gemeinsam" in classic  # R-2
-    assert "(50, 50, 30: 1., 1., 3.)" in classic  # R-19
-    assert (
-        "Der Reihe nach: ein Heiliger Gral auf gerader Position; Morgan le Fay; Excalibur" in camelot
-    )  # R-3
-    assert "zählt für niemanden, aber wer Excalibur gespielt hat, spielt den nächsten Stich aus" in camelot
-    assert "nicht einmal der des Gebers bei „Wizard Saboteur“" in camelot  # R-5, R-10
-    assert "die anderen Sonderkarten legen keine Farbe fest und befreien auch nicht davon" in camelot  # R-6
-    assert "wird der Heilige Gral als 4. Karte gespielt, auf einer geraden Position, und gewinnt" in camelot
-    assert "Eine Vorhersage von 0 verbietet diese Regel nie, aber sie hebt keine andere Regel auf" in (
-        variant_rule("canadian", GERMAN)
-    )  # R-11
-    assert "Bei „Nannies Regel“ zählen die Punkte ausgeschiedener Spieler nicht" in variant_rule(
-        "canadian", GERMAN
-    )  # R-12
-    assert "mit „Schnelles Spiel“ nur zu viert" in variant_rule("forehead", GERMAN)  # R-20
+# RULES.md's rulings as the English texts say them (test_rules_text.py), in German: where, and the words.
+GERMAN_RULINGS = [
+    ("R-1", "classic", "Die Farben zählen nicht, Zauberer schlagen Asse, Narren sind am niedrigsten"),
+    ("R-2", "classic", "wer dort gleichauf liegt, gewinnt gemeinsam"),
+    ("R-3", "camelot", "Der Reihe nach: ein Heiliger Gral auf gerader Position; Morgan le Fay; Excalibur"),
+    ("R-4", "camelot", "zählt für niemanden, aber wer Excalibur gespielt hat, spielt den nächsten Stich aus"),
+    (
+        "R-5",
+        "camelot",
+        "Sind alle Stiche einer Runde Nullstiche, ändert sich in dieser Runde niemandes Punktestand",
+    ),
+    ("R-6", "camelot", "die anderen Sonderkarten legen keine Farbe fest und befreien auch nicht davon"),
+    (
+        "R-7",
+        "camelot",
+        "wird der Heilige Gral als 4. Karte gespielt, auf einer geraden Position, und gewinnt",
+    ),
+    ("R-8", "nannie", "teilen sich mehrere den letzten Platz, scheidet diesmal niemand aus"),
+    ("R-10", "camelot", "nicht einmal der des Gebers bei „Wizard Saboteur“"),
+    ("R-10", "saboteur", "bekommt niemand Punkte, auch der Geber nicht"),
+    (
+        "R-11",
+        "canadian",
+        "Eine Vorhersage von 0 verbietet diese Regel nie, aber sie hebt keine andere Regel auf",
+    ),
+    ("R-11", "hardcore", "Das gilt auch für eine Vorhersage von 0, auch mit der Kanadischen Regel"),
+    ("R-12", "canadian", "Bei „Nannies Regel“ zählen die Punkte ausgeschiedener Spieler nicht"),
+    ("R-13", "third-time", "der 3., 6., 9. … gespielten Runde, ganz gleich mit wie vielen Karten"),
+    (
+        "R-13",
+        "third-time",
+        "Ein Geber, der in so einer Runde Trumpf wählen muss, wählt ihn, ohne seine Karten zu sehen",
+    ),
+    ("R-14", "forehead", "Die Karten der anderen bleiben die ganze Runde zu sehen"),
+    (
+        "R-15",
+        "forehead",
+        "Ein ungesehen gespielter Merlin zählt als Narr, wenn sein Spieler 0 vorhergesagt hat",
+    ),
+    ("R-15", "gizzard-fester", "In der Runde mit der Stirnkarte ruft niemand"),
+    ("R-16", "gizzard-fester", "Ein Ruf, der nicht zu dieser Karte passt, verfällt"),
+    ("R-16", "gizzard-fester", "Merlin braucht keinen Ruf"),
+    ("R-17", "hidden-bid", "jeder sieht immer seine eigene Vorhersage"),
+    (
+        "R-17",
+        "delayed-reveal",
+        "entscheidet diese Regel: Die Vorhersagen bleiben bis zum letzten Stich geheim",
+    ),
+    (
+        "R-18",
+        "nannie",
+        "mit den Kartenzahlen der Spielerzahl zu Beginn, auch wenn schon Spieler ausgeschieden sind",
+    ),
+    ("R-18", "nannie", "ein Ausscheiden, das nach der letzten Runde fällig ist, findet trotzdem statt"),
+    ("R-19", "classic", "(50, 50, 30: 1., 1., 3.)"),
+    ("R-19", "nannie", "Nur wer noch im Spiel ist, kann gewinnen"),
+    ("R-20", "forehead", "mit „Schnelles Spiel“ nur zu viert"),
+    ("R-20", "quick", "Ein Tisch mit 3, 5 oder 6 Spielern kann nicht beginnen"),
+]
+
+
+@pytest.mark.parametrize(("ruling", "where", "words"), GERMAN_RULINGS)
+def test_the_rulings_in_german(ruling: str, where: str, words: str) -> None:
+    text = rules_text(where, GERMAN) if where in EDITIONS else variant_rule(where, GERMAN)
+    assert words in text, ruling
 
 
 def all_rules() -> list[Rules]:
