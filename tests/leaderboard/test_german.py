@@ -27,8 +27,9 @@ from simcord import interactions as simcord_interactions
 from simcord.components import walk_components
 
 from bot import WizardBot
+from cogs.leaderboard.confirm import ConfirmErase
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
-from cogs.utils.i18n import LOCALES_DIR
+from cogs.utils.i18n import LOCALES_DIR, texts
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
@@ -361,3 +362,23 @@ async def test_a_private_reply_follows_the_readers_client_then_the_server(
         await settings.set(guild.id, ServerSettings(language=chosen))
     shown = await member.slash(guild.create_text_channel("wizard"), "wizard leaderboard")
     assert shown.response is not None and str(embed_of(shown.response).title).startswith(title)
+
+
+async def test_an_unanswered_question_closes_in_the_askers_language() -> None:
+    edits: list[dict[str, Any]] = []
+
+    class Asked:
+        async def edit_original_response(self, **fields: Any) -> None:
+            edits.append(fields)
+
+    async def erase(_: Any, t: Any) -> str:
+        raise AssertionError("nothing is erased without an answer")
+
+    view = ConfirmErase(1, "Meine Daten löschen", erase, t=texts("de"))
+    view.asked = cast(Any, Asked())
+    assert [item.label for item in view.children if isinstance(item, discord.ui.Button)] == [
+        "Meine Daten löschen",
+        "Alles behalten",
+    ]
+    await view.on_timeout()
+    assert edits == [{"content": "Keine Antwort: Es wurde nichts gelöscht.", "view": None}]
