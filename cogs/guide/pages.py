@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.server_settings.store import ServerSettingsStore
+from cogs.server_settings.language import reply_texts
 from cogs.utils.core_text import (
     edition_name,
     rules_text,
@@ -22,15 +22,7 @@ from cogs.utils.core_text import (
     variant_name,
     variant_rule,
 )
-from cogs.utils.i18n import (
-    DEFAULT_LANGUAGE,
-    ENGLISH,
-    LANGUAGES,
-    Texts,
-    reader_language,
-    server_language,
-    texts,
-)
+from cogs.utils.i18n import LANGUAGES, Texts, texts
 from cogs.utils.text import DESCRIPTION_LIMIT, chunk_lines, message_batches
 from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from wizard_core.variants import UNSUPPORTED_VARIANTS, VARIANTS, Variant, check_variants, find_variant
@@ -76,7 +68,7 @@ def find_topic(text: str) -> str | None:
         return None
 
 
-def topic_choices(current: str, *, t: Texts = ENGLISH) -> list[app_commands.Choice[str]]:
+def topic_choices(current: str, *, t: Texts) -> list[app_commands.Choice[str]]:
     """The topics whose key or name (in ``t``'s language) contains what was typed so far."""
     key = _normal(current)
     choices = []
@@ -157,7 +149,7 @@ def _playable(rules: Rules, players: int) -> bool:
     return True
 
 
-def rules_embeds(topic: str | None, *, t: Texts = ENGLISH) -> list[discord.Embed]:
+def rules_embeds(topic: str | None, *, t: Texts) -> list[discord.Embed]:
     """What /wizard rules shows for a topic (one of RULES_TOPICS, or None for the overview)."""
     if topic is None or topic in EDITIONS:
         edition = topic or "classic"
@@ -186,20 +178,9 @@ def rules_embeds(topic: str | None, *, t: Texts = ENGLISH) -> list[discord.Embed
     return text_embeds(topic_label(topic, t=t), variant_rule(topic, t), t=t, fields=fields)
 
 
-async def reader_texts(interaction: discord.Interaction[Any]) -> Texts:
-    """The catalog of a private answer: the reader's Discord client language if the bot speaks it, else
-    the server's (its choice in /wizard settings, else its Discord language)."""
-    server = DEFAULT_LANGUAGE
-    guild = interaction.guild
-    if interaction.guild_id is not None:
-        settings = await interaction.client.service(ServerSettingsStore).get(interaction.guild_id)
-        server = server_language(settings.language, guild.preferred_locale if guild is not None else None)
-    return texts(reader_language(interaction.locale, server))
-
-
 async def show_rules(interaction: discord.Interaction[Any], topic: str | None) -> None:
     """Answer /wizard rules privately in the reader's language: a topic's pages, or the topics there are."""
-    t = await reader_texts(interaction)
+    t = await reply_texts(interaction)
     key = None if topic is None else find_topic(topic)
     if topic is not None and key is None:
         text = t("rules-unknown-topic", topic=repr(topic[:100]), topics=topic_list())
@@ -215,4 +196,4 @@ async def rules_topic_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The topic autocomplete of /wizard rules, named in the reader's language."""
-    return topic_choices(current, t=await reader_texts(interaction))
+    return topic_choices(current, t=await reply_texts(interaction))
