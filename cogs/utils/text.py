@@ -1,5 +1,5 @@
-"""Text for Discord: its length limits, names, numbers and durations in words, long text in pieces, and
-the slash commands' texts in every language.
+"""Text for Discord: its length limits, names, durations in words, long text in pieces, and the slash
+commands' texts in every language.
 
 Generic helpers every feature uses; nothing here knows about Wizard.
 """
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-import babel
 import discord
 from discord import app_commands
 from discord.utils import escape_markdown
@@ -84,11 +83,11 @@ def short_name(name: str) -> str:
     return clip(" ".join(name.split()), NAME_LIMIT)
 
 
-def duration(seconds: float, *, t: Texts = ENGLISH) -> str:
+def duration(seconds: float, *, t: Texts) -> str:
     """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds".
 
-    >>> duration(60), duration(90), duration(44.6), duration(90, t=texts("de"))
-    ('1 minute', '1 minute 30 seconds', '45 seconds', '1 Minute 30 Sekunden')
+    >>> [duration(seconds, t=ENGLISH) for seconds in (60, 90, 44.6)], duration(90, t=texts("de"))
+    (['1 minute', '1 minute 30 seconds', '45 seconds'], '1 Minute 30 Sekunden')
     """
     minutes, rest = divmod(max(1, round(seconds)), 60)
     if not rest:
@@ -111,18 +110,6 @@ def block_name(name: str) -> str:
 def code_block(lines: Iterable[str]) -> str:
     """Lines as a Markdown code block, trailing spaces dropped."""
     return "```\n" + "\n".join(line.rstrip() for line in lines) + "\n```"
-
-
-def ordinal(place: int, *, t: Texts = ENGLISH) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st; in German 1., 2., 3. …
-
-    >>> ordinal(1), ordinal(12), ordinal(23), ordinal(3, t=texts("de"))
-    ('1st', '12th', '23rd', '3.')
-    """
-    # Fluent's Python runtime selects by cardinal plural forms only; the ordinal form (CLDR's "one" for
-    # 1st and 21st, "two", "few", "other") comes from Babel.
-    form = babel.Locale.parse(t.lang).ordinal_form(place)
-    return t("reply-ordinal", place=place, form=form)
 
 
 # -- long text in pieces ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 ### Was jeder Teil des Bots antworten kann: die Entschuldigung für einen unerwarteten Fehler, Absagen für
-### Knöpfe und Befehle, die nicht ausgeführt werden können, Zeitspannen und Platzierungen in Worten.
+### Knöpfe und Befehle, die nicht ausgeführt werden können, und Zeitspannen in Worten.
 
 reply-sorry = Bei mir ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es noch einmal.
 reply-not-saved = Ich konnte das nicht speichern, also hat sich nichts geändert. Bitte versuch es gleich noch einmal.
@@ -46,9 +46,4 @@ reply-duration-minutes-seconds = { $minutes ->
 } { $seconds ->
     [one] 1 Sekunde
    *[other] { $seconds } Sekunden
-}
-
-# Deutsch schreibt jede Platzierung gleich: 1., 2., 3. …
-reply-ordinal = { $form ->
-   *[other] { $place }.
 }

@@ -1,5 +1,5 @@
 ### What any part of the bot may answer: the apology for an unexpected error, refusals of controls and
-### commands that cannot be served, and lengths of time and places in words.
+### commands that cannot be served, and lengths of time in words.
 
 # An unexpected error; the error id follows it (reply-error-id).
 reply-sorry = Something went wrong on my side. The error was logged; please try again.
@@ -53,13 +53,4 @@ reply-duration-minutes-seconds = { $minutes ->
 } { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
-}
-
-# A place in a ranking: 1st, 2nd, 3rd, 4th … $form is the number's ordinal plural form (CLDR's one, two,
-# few, other), which English needs and other languages may ignore.
-reply-ordinal = { $form ->
-    [one] { $place }st
-    [two] { $place }nd
-    [few] { $place }rd
-   *[other] { $place }th
 }
