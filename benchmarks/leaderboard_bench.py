@@ -58,6 +58,7 @@ from cogs.leaderboard.ratings import Rating
 from cogs.leaderboard.results import FinishedGame, PlayerResult, RoundLine, game_rows
 from cogs.table.store import FinishingTable, SeatRecord, TableStore
 from cogs.utils.db import Database
+from cogs.utils.i18n import ENGLISH
 from wizard_core import GameResult, RoundResult, Rules, round_score
 
 GUILD = 4242
@@ -237,7 +238,7 @@ async def measure(path: Path, repeats: int, now: float, members: int) -> list[tu
         def page_work(sort: str, period: str, page: int | None, user: int) -> Callable[[], Awaitable[object]]:
             async def work() -> object:
                 board = await leaderboard_page(db, GUILD, sort, period, page, user, now)
-                return leaderboard_embed(board, now), leaderboard_view(board)
+                return leaderboard_embed(board, now, t=ENGLISH), leaderboard_view(board, t=ENGLISH)
 
             return work
 
@@ -262,24 +263,27 @@ async def measure(path: Path, repeats: int, now: float, members: int) -> list[tu
         async def card_work() -> object:
             user = FIRST_USER + rng.randrange(members)
             card = await player_card(db, GUILD, user)
-            return stats_embed(card, "someone") if card is not None else None
+            return stats_embed(card, "someone", t=ENGLISH) if card is not None else None
 
         async def busy_card_work() -> object:
             card = await player_card(db, GUILD, FIRST_USER)
             assert card is not None
-            return stats_embed(card, "the most active member")
+            return stats_embed(card, "the most active member", t=ENGLISH)
 
         results.append(("stats card, random members", await timed(repeats, card_work)))
         results.append(("stats card, most active member", await timed(repeats, busy_card_work)))
 
         async def history_work() -> object:
             games, more = await recent_games(db, GUILD, FIRST_USER, 3)
-            return history_embed(games, FIRST_USER, 3), history_view(games, FIRST_USER, 3, more)
+            return (
+                history_embed(games, FIRST_USER, 3, t=ENGLISH),
+                history_view(games, FIRST_USER, 3, more, t=ENGLISH),
+            )
 
         async def sheet_work() -> object:
             sheet = await score_sheet(db, GUILD, rng.randrange(1, 1000))
             assert sheet is not None
-            return score_sheet_embed(sheet)
+            return score_sheet_embed(sheet, t=ENGLISH)
 
         results.append(("history page 4, most active member", await timed(repeats, history_work)))
         results.append(("score sheet", await timed(repeats, sheet_work)))
