@@ -11,12 +11,13 @@ import json
 import random
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import pytest
 from simcord import (
     ChannelHandle,
     Env,
@@ -27,6 +28,7 @@ from simcord import (
     UserHandle,
 )
 from simcord import actors as simcord_actors
+from simcord import interactions as simcord_interactions
 from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
@@ -191,11 +193,13 @@ class TestTable:
         return [int(cid.split(":")[3]) for cid in act_ids(message) if cid.startswith(prefix)]
 
     async def show_hand(self, player: MemberActor, *, slash: bool = False) -> InteractionResult:
-        """Show my hand (the table message's button) or `/wizard hand`; must be answered privately."""
+        """Show my hand (the table message's button, in any language) or `/wizard hand`; must be answered
+        privately."""
         if slash:
             result = await player.slash(self.channel, "wizard hand")
         else:
-            result = await player.click(self.table_message, label="Show my hand")
+            show = make_custom_id("hand", self.table_id, 0, "show")
+            result = await player.click(self.table_message, custom_id=show)
         assert result.ephemeral, result.response.content if result.response else result
         return result
 
@@ -436,6 +440,95 @@ def in_round(
         return trick_cards is None or len(game.current_trick().plays) == trick_cards
 
     return check
+
+
+# -- languages -------------------------------------------------------------------------------------------
+
+
+def patch_client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """The Discord client locale of each user's interactions, by user id: fill the returned dict.
+
+    SimCord sends every interaction with the locale ``en-US``; the payload of a user named in the dict
+    carries their locale instead (``"de"`` for a German client).
+    """
+    locales: dict[int, str] = {}
+    build = simcord_interactions.base_payload
+
+    def base_payload(*args: Any, **fields: Any) -> Any:
+        record, payload = build(*args, **fields)
+        payload["locale"] = locales.get(fields["user_id"], payload["locale"])
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+    return locales
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A text the bot sent: to the channel (``reader`` None: everyone there reads it) or privately to one
+    user (a DM, an ephemeral reply, an edit of either), and the request that carried it."""
+
+    reader: int | None
+    text: str
+    request: str
+
+
+EPHEMERAL = 64
+CALLBACK = re.compile(r"^/interactions/(?P<id>\d+)/[^/]+/callback$")
+WEBHOOK = re.compile(r"^/webhooks/\d+/(?P<token>[^/]+)(?P<rest>/.*)?$")
+CHANNEL_MESSAGE = re.compile(r"^/channels/(?P<channel>\d+)/messages(?:/(?P<message>\d+))?$")
+
+
+def payload_text(payload: Mapping[str, Any]) -> str:
+    """Every word a message payload shows: content, embeds, the labels, placeholders and options of its
+    components, and its attachments' descriptions (alt text)."""
+    parts = [payload.get("content") or ""]
+    parts += [embed_text(embed) for embed in payload.get("embeds") or []]
+    for component in walk_components(payload.get("components") or []):
+        parts += [component.get("label") or "", component.get("placeholder") or ""]
+        for option in component.get("options") or []:
+            parts += [option.get("label") or "", option.get("description") or ""]
+    parts += [attachment.get("description") or "" for attachment in payload.get("attachments") or []]
+    return "\n".join(part for part in parts if part)
+
+
+def sent_texts(env: Env, since: int = 0) -> list[Sent]:
+    """Every text the bot has sent since request number ``since`` of SimCord's log, edits and deleted
+    messages included, each with who reads it."""
+    backend = env.backend
+    dm_readers = {channel_id: user_id for user_id, channel_id in backend.dm_channels.items()}
+    found = []
+    for request in env.http_requests[since:]:
+        body = request.json if isinstance(request.json, dict) else None
+        if body is None or request.method not in ("POST", "PATCH"):
+            continue
+        payload = body.get("data") if CALLBACK.match(request.path) else body
+        text = payload_text(payload or {})
+        if text:
+            found.append(Sent(_reader(env, request.path, body, dm_readers), text, request.path))
+    return found
+
+
+def _reader(env: Env, path: str, body: Mapping[str, Any], dm_readers: Mapping[int, int]) -> int | None:
+    """Who reads what a request sends: one user (a DM, an ephemeral reply, an edit of a private
+    message), or None for everyone in a channel."""
+    backend = env.backend
+    if match := CHANNEL_MESSAGE.match(path):
+        return dm_readers.get(int(match["channel"]))
+    if match := CALLBACK.match(path):
+        record = backend.interactions[int(match["id"])]
+    elif match := WEBHOOK.match(path):
+        record = backend.interaction_by_token(match["token"])
+    else:
+        return None
+    data = body.get("data") if CALLBACK.match(path) else body
+    flags = int((data or {}).get("flags") or 0)
+    if record.guild_id is None or flags & EPHEMERAL or record.ephemeral:
+        return record.user_id
+    if body.get("type") == 7 and record.source_message_id is not None:  # an edit of the clicked message
+        clicked = backend.get_message(record.channel_id, record.source_message_id)
+        return record.user_id if clicked.is_ephemeral else None
+    return None
 
 
 # -- forged interactions ---------------------------------------------------------------------------------

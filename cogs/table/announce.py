@@ -27,9 +27,15 @@ from cogs.table.components import again_view, controls_view, table_view
 from cogs.table.delivery import Delivery
 from cogs.table.model import Table, now
 from cogs.table.store import News
+from cogs.utils.i18n import Texts
 from wizard_core import Game, Phase, PublicView
 
-TURN_WORDS = {Phase.BID: "bid", Phase.PLAY: "play a card", Phase.CHOOSE_TRUMP: "choose trump"}
+# The ping of a member without DMs whose turn it is, by what they are to do.
+PING_KEYS = {
+    Phase.BID: "table-ping-bid",
+    Phase.PLAY: "table-ping-play",
+    Phase.CHOOSE_TRUMP: "table-ping-trump",
+}
 
 
 def news_of(before: Game, after: Game) -> list[News]:
@@ -53,14 +59,14 @@ def news_of(before: Game, after: Game) -> list[News]:
     return news
 
 
-def hands_in(view: PublicView) -> str:
+def hands_in(view: PublicView, *, t: Texts) -> str:
     """Hands In: the bids, shown together once everyone has bid."""
     bids = ", ".join(
         f"{render.display_name(name)} **{bid}**"
         for name, bid in zip(view.players, view.bids, strict=True)
         if bid is not None
     )
-    return f"✋ Hands in, on three… 3 · 2 · 1! Round {view.round_number} bids: {bids}"
+    return t("table-hands-in", round=view.round_number, bids=bids)
 
 
 class Announcer:
@@ -104,12 +110,13 @@ class Announcer:
         game = table.running
         await self.delivery.show_table(table, game.public_view(), None)
         result = game.result()
-        names = table.labels
-        final = render.final_embed(result, names, table.edition)
+        t = table.texts
+        names = table.labels(t)
+        final = render.final_embed(result, names, table.edition, t=t)
         chart = await self.delivery.with_picture(
             table,
             final,
-            lambda: pictures.chart_file(result, names),
+            lambda: pictures.chart_file(result, names, t=t),
             files_allowed=self.delivery.channel_allows_files(table),
         )
         await self.delivery.send_channel(table, embed=final, files=chart, view=again_view(table))
@@ -135,8 +142,9 @@ class Announcer:
         """Send a member their hand as a new message, which becomes their hand message."""
         seat = table.seats[seat_index]
         view = table.running.view(seat_index)
-        embed, files = await self.delivery.hand_message(table, view)
-        controls = None if seat.auto else controls_view(table, view)
+        t = table.seat_texts(seat_index)
+        embed, files = await self.delivery.hand_message(table, view, t=t)
+        controls = None if seat.auto else controls_view(table, view, t)
         message = await self.delivery.dm(table, seat_index, embed=embed, view=controls, files=files)
         if message is not None:
             seat.hand_message, seat.hand_version = message, view.version
@@ -156,8 +164,9 @@ class Announcer:
             await self.send_hand(table, seat_index)
             return
         view = table.running.view(seat_index)
-        embed, files = await self.delivery.hand_message(table, view)
-        controls = None if seat.auto else controls_view(table, view)
+        t = table.seat_texts(seat_index)
+        embed, files = await self.delivery.hand_message(table, view, t=t)
+        controls = None if seat.auto else controls_view(table, view, t)
         try:
             seat.hand_message = await message.edit(embed=embed, view=controls, attachments=files)
         except discord.NotFound:
@@ -192,10 +201,8 @@ class Announcer:
     async def ping(self, table: Table, current: int) -> None:
         """Tell a member without DMs in the channel that it is their turn."""
         seat = table.seats[current]
-        doing = TURN_WORDS[table.running.phase]
-        await self.delivery.ping(
-            table, f"<@{seat.user_id}>, it's your turn to {doing}: press **Show my hand**."
-        )
+        key = PING_KEYS.get(table.running.phase, "table-ping-play")
+        await self.delivery.ping(table, table.texts(key, mention=f"<@{seat.user_id}>"))
 
     async def nudge(self, table: Table, current: int, text: str | None = None) -> None:
         """Tell a member by DM that it is their turn (``text``, or what to do and where their hand is); the
@@ -203,7 +210,8 @@ class Announcer:
         seat = table.seats[current]
         if text is None:
             url = seat.hand_message.jump_url if seat.hand_message is not None else None
-            text = render.nudge_text(table.running.view(current), table.channel_id, url)
+            t = table.seat_texts(current)
+            text = render.nudge_text(table.running.view(current), table.channel_id, url, t=t)
         await self.delivery.delete(seat.nudge)
         seat.nudge = await self.delivery.dm(table, current, content=text)
 

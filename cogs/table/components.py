@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from cogs.table import lobby, render
-from cogs.table.model import LEVEL_NAMES, Table
-from cogs.utils.components import INVALID_BUTTON, INVALID_MENU, Component, is_private
-from cogs.utils.replies import Refusal
+from cogs.table.model import LEVEL_KEYS, Table
+from cogs.utils import core_text
+from cogs.utils.components import Component, invalid_control, is_private
+from cogs.utils.i18n import Texts
+from cogs.utils.replies import Refusal, reader_texts
 from wizard_core import (
     EDITIONS,
     JESTER,
@@ -43,9 +45,6 @@ if TYPE_CHECKING:
 
 PREFIX = "wizard:"
 TABLE = r"(?P<table>\d{1,19})"
-NO_LONGER_OPEN = "This table is no longer open: its game is over or was cancelled."
-OUT_OF_DATE = "This message is out of date: the table has moved on."
-ELSEWHERE = "That button only works in the channel of its table."
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 Click = discord.Interaction["WizardBot"]
 Fields = Mapping[str, str]
@@ -124,16 +123,19 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
         handlers = interaction.client.service(TableHandlers)
         table = handlers.find(int(fields["table"]))
         if table is None:
-            raise Refusal(NO_LONGER_OPEN)
-        self._check_place(interaction, table)
+            t = reader_texts(interaction)
+            raise Refusal(t("table-refusal-no-longer-open"))
+        # The clicker's language, remembered for the DMs the bot sends them later.
+        t = table.reader_texts(interaction.user.id, interaction.locale)
+        self._check_place(interaction, table, t)
         async with table.lock:
             if not handlers.is_open(table):
-                raise Refusal(NO_LONGER_OPEN)
+                raise Refusal(t("table-refusal-no-longer-open"))
             if table.status != self.status:
-                raise Refusal(OUT_OF_DATE)
+                raise Refusal(t("table-refusal-out-of-date"))
             await self.serve(handlers, interaction, table, fields)
 
-    def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+    def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> None:
         """Refuse a click from anywhere but the table's own channel (or a DM, for the DM families).
 
         A component's id names its table, so a forged one could otherwise reach a table of another server
@@ -144,9 +146,9 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
         else:
             allowed = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
         if not allowed:
-            raise Refusal(ELSEWHERE)
+            raise Refusal(t("table-refusal-elsewhere"))
         if not self._carried_right(interaction.message, table):
-            raise Refusal(INVALID_BUTTON if self.values is None else INVALID_MENU)
+            raise Refusal(invalid_control(t, menu=self.values is not None))
 
     def _carried_right(self, message: discord.Message | None, table: Table) -> bool:
         """Whether the clicked message is one this family is sent on, so a forged id cannot make the
@@ -232,11 +234,12 @@ class AgainButton(Component[discord.ui.Button[Any]], template=rf"wizard:again:{T
 
 
 def again_view(table: Table) -> discord.ui.View:
-    """The final standings' Play again button."""
+    """The final standings' Play again button (in the table's language, as the standings are)."""
     view = discord.ui.View(timeout=None)
     cid = custom_id("again", table.id, 0, "go")
+    label = table.texts("table-button-play-again")
     view.add_item(
-        AgainButton(discord.ui.Button(label="Play again", custom_id=cid, style=discord.ButtonStyle.success))
+        AgainButton(discord.ui.Button(label=label, custom_id=cid, style=discord.ButtonStyle.success))
     )
     return view
 
@@ -291,88 +294,105 @@ def _select(
     return LobbyMenu(select)
 
 
+# The lobby's buttons, with their labels and colours.
+LOBBY_BUTTONS = {
+    "join": ("lobby-button-join", discord.ButtonStyle.success),
+    "leave": ("lobby-button-leave", discord.ButtonStyle.secondary),
+    "start": ("lobby-button-start", discord.ButtonStyle.primary),
+    "cancel": ("lobby-button-cancel", discord.ButtonStyle.danger),
+}
+
+
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join, Leave, Start and Cancel; the host's buttons to add computers and menus to choose the rules."""
+    """Join, Leave, Start and Cancel; the host's buttons to add computers and menus to choose the rules
+    (in the table's language: the lobby is a channel message)."""
+    t = table.texts
     view = discord.ui.View(timeout=None)
-    styles = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-        "cancel": discord.ButtonStyle.danger,
-    }
-    for action, style in styles.items():
+    for action, (key, style) in LOBBY_BUTTONS.items():
         cid = custom_id("lobby", table.id, 0, action)
-        view.add_item(button(LobbyButton, action.capitalize(), cid, style, row=0))
+        view.add_item(button(LobbyButton, t(key), cid, style, row=0))
     if any(seat.computer is not None for seat in table.seats):
         remove = custom_id("lobby", table.id, 0, "rmcpu")
-        view.add_item(button(LobbyButton, "Remove a computer", remove, discord.ButtonStyle.secondary, row=0))
+        label = t("lobby-button-remove-computer")
+        view.add_item(button(LobbyButton, label, remove, discord.ButtonStyle.secondary, row=0))
     full = len(table.seats) >= MAX_PLAYERS
     for action, level in lobby.ADD_COMPUTER.items():
         cid = custom_id("lobby", table.id, 0, action)
-        label = f"+ {LEVEL_NAMES[level]} computer"
+        label = t("lobby-button-add-computer", level=t(LEVEL_KEYS[level]))
         view.add_item(button(LobbyButton, label, cid, discord.ButtonStyle.secondary, row=1, disabled=full))
-    for item in _lobby_menus(table):
+    for item in _lobby_menus(table, t):
         view.add_item(item)
     return view
 
 
-def _lobby_menus(table: Table) -> list[LobbyMenu]:
+def _lobby_menus(table: Table, t: Texts) -> list[LobbyMenu]:
     rules = table.rules
     editions = [
-        discord.SelectOption(label=render.EDITION_NAMES[e], value=e, default=e == rules.edition)
+        discord.SelectOption(label=render.edition_name(e, t=t), value=e, default=e == rules.edition)
         for e in EDITIONS
     ]
     presets = [
-        discord.SelectOption(label=p.name, value=p.id, description=p.help[:100]) for p in PRESETS.values()
+        discord.SelectOption(
+            label=core_text.preset_name(key, t), value=key, description=core_text.preset_help(key, t)[:100]
+        )
+        for key in PRESETS
     ]
     variants = [
         discord.SelectOption(
-            label=v.name, value=v.id, description=v.help[:100], default=v.id in rules.variants
+            label=core_text.variant_name(key, t),
+            value=key,
+            description=core_text.variant_help(key, t)[:100],
+            default=key in rules.variants,
         )
-        for v in VARIANTS.values()
+        for key in VARIANTS
     ]
     return [
-        _select(table, "edition", "Edition (host)…", editions, row=2),
-        _select(table, "preset", "Start from a preset (host)…", presets, row=3),
-        _select(table, "variants", "House rules (host)…", variants, row=4, many=True),
+        _select(table, "edition", t("lobby-menu-edition"), editions, row=2),
+        _select(table, "preset", t("lobby-menu-preset"), presets, row=3),
+        _select(table, "variants", t("lobby-menu-variants"), variants, row=4, many=True),
     ]
 
 
 def table_view(table: Table) -> discord.ui.View:
     """The table message's buttons: a private look at your hand with your controls, and, while a computer
-    plays for someone who ran out of time, the button that gives them their seat back."""
+    plays for someone who ran out of time, the button that gives them their seat back (in the table's
+    language)."""
+    t = table.texts
     view = discord.ui.View(timeout=None)
     show = custom_id("hand", table.id, 0, "show")
-    view.add_item(button(HandButton, "Show my hand", show, discord.ButtonStyle.primary, row=0))
+    view.add_item(button(HandButton, t("table-button-show-hand"), show, discord.ButtonStyle.primary, row=0))
     if any(seat.auto for seat in table.seats):
-        view.add_item(take_back_button(table))
+        view.add_item(take_back_button(table, t))
     return view
 
 
-def take_back_button(table: Table) -> SeatButton:
+def take_back_button(table: Table, t: Texts) -> SeatButton:
     """The one click that gives a player their seat back from the computer playing it."""
     cid = custom_id("seat", table.id, 0, "back")
-    return SeatButton(
-        discord.ui.Button(label="Take my seat back", custom_id=cid, style=discord.ButtonStyle.success)
-    )
+    label = t("table-button-take-back")
+    return SeatButton(discord.ui.Button(label=label, custom_id=cid, style=discord.ButtonStyle.success))
 
 
-def take_back_view(table: Table) -> discord.ui.View:
+def take_back_view(table: Table, t: Texts) -> discord.ui.View:
     """A view holding only the Take my seat back button (for a DM)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(take_back_button(table))
+    view.add_item(take_back_button(table, t))
     return view
 
 
-def end_question_view(table: Table, kind: str) -> discord.ui.View:
+# The answers to "end this game?" and "leave the game?".
+YES_KEYS = {"end": "table-button-yes-end", "leave": "table-button-yes-leave"}
+
+
+def end_question_view(table: Table, kind: str, t: Texts) -> discord.ui.View:
     """Yes and Keep playing, the answers to "end this game?" (``end``) or "leave the game?" (``leave``)."""
-    yes = "Yes, end it" if kind == "end" else "Yes, leave"
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        button(EndButton, yes, custom_id(kind, table.id, 0, "yes"), discord.ButtonStyle.danger, row=0)
-    )
+    yes = custom_id(kind, table.id, 0, "yes")
+    view.add_item(button(EndButton, t(YES_KEYS[kind]), yes, discord.ButtonStyle.danger, row=0))
     keep = custom_id(kind, table.id, 0, "no")
-    view.add_item(button(EndButton, "Keep playing", keep, discord.ButtonStyle.secondary, row=0))
+    view.add_item(
+        button(EndButton, t("table-button-keep-playing"), keep, discord.ButtonStyle.secondary, row=0)
+    )
     return view
 
 
@@ -438,7 +458,7 @@ def _style(action: Action, enabled: bool, view: PlayerView) -> discord.ButtonSty
     return discord.ButtonStyle.primary
 
 
-def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
+def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View | None:
     """A hand message's controls: bid, trump, call or card buttons, for the player's turn now or to come
     this round (``standing_choices``). None when there is nothing left to do this round.
 
@@ -450,7 +470,7 @@ def controls_view(table: Table, view: PlayerView) -> discord.ui.View | None:
         return None
     ui = discord.ui.View(timeout=None)
     for index, (action, enabled) in enumerate(ordered):
-        label = render.action_label(action, view.trump)
+        label = render.action_label(action, view.trump, t=t)
         cid = custom_id("act", table.id, view.version, action.code)
         style = _style(action, enabled, view)
         ui.add_item(button(ActButton, label, cid, style, row=index // 5, disabled=not enabled))

@@ -18,6 +18,7 @@ import discord
 from cogs.table import pictures, render
 from cogs.table.model import Table, now
 from cogs.table.store import TableStore
+from cogs.utils.i18n import Texts
 from wizard_core import PlayerView, PublicView
 
 log = logging.getLogger(__name__)
@@ -102,35 +103,38 @@ class Delivery:
         return [file]
 
     async def hand_message(
-        self, table: Table, view: PlayerView, *, files_allowed: bool = True
+        self, table: Table, view: PlayerView, *, t: Texts, files_allowed: bool = True
     ) -> tuple[discord.Embed, list[discord.File]]:
-        """A player's hand message: the embed and its picture of the hand (playable cards raised)."""
-        view = table.labelled(view)
-        embed = render.hand_embed(view, deadline=turn_deadline(table, view.player))
+        """A player's hand message in the language of ``t``: the embed and its picture of the hand
+        (playable cards raised)."""
+        view = table.labelled(view, t)
+        embed = render.hand_embed(view, t=t, deadline=turn_deadline(table, view.player))
         picture = await self.with_picture(
-            table, embed, lambda: pictures.hand_file(view), files_allowed=files_allowed
+            table, embed, lambda: pictures.hand_file(view, t=t), files_allowed=files_allowed
         )
         return embed, picture
 
     async def table_message(
         self, table: Table, view: PublicView, note: str | None = None, *, files_allowed: bool
     ) -> tuple[list[discord.Embed], list[discord.File]]:
-        """The table message, for a new message or an interaction's answer: its embeds (the table, and the
-        last round's scores) and its picture of the trump and the trick, drawn (or taken from the cache).
+        """The table message, in the table's language, for a new message or an interaction's answer: its
+        embeds (the table, and the last round's scores) and its picture of the trump and the trick, drawn
+        (or taken from the cache).
 
         Without a ``note`` of its own, the message shows the table's standing notice, if any.
         """
-        view = table.labelled(view)
+        t = table.texts
+        view = table.labelled(view, t)
         embeds = self._table_embeds(table, view, note)
         picture = await self.with_picture(
-            table, embeds[0], lambda: pictures.table_file(view), files_allowed=files_allowed
+            table, embeds[0], lambda: pictures.table_file(view, t=t), files_allowed=files_allowed
         )
         return embeds, picture
 
     def _table_embeds(self, table: Table, view: PublicView, note: str | None) -> list[discord.Embed]:
         if note is None and table.notice is not None:
             note = table.notice[1]
-        return render.table_embeds(view, note=note, deadline=turn_deadline(table))
+        return render.table_embeds(view, t=table.texts, note=note, deadline=turn_deadline(table))
 
     async def show_table(
         self, table: Table, view: PublicView, controls: discord.ui.View | None, note: str | None = None
@@ -140,16 +144,17 @@ class Delivery:
         A picture that shows what the message's picture already shows is kept as it is, neither drawn nor
         uploaded again. False if there is no table message to edit any more.
         """
-        view = table.labelled(view)
+        t = table.texts
+        view = table.labelled(view, t)
         embeds = self._table_embeds(table, view, note)
-        scene = pictures.table_scene(view) if table.images and self.channel_allows_files(table) else None
+        scene = pictures.table_scene(view, t=t) if table.images and self.channel_allows_files(table) else None
         attachments: list[discord.File | discord.Attachment] = []
         if scene is not None and table.picture is not None and table.picture[0] == scene:
             embeds[0].set_image(url=f"attachment://{pictures.TABLE_FILENAME}")
             attachments = [table.picture[1]]
         elif scene is not None:
             drawn = await self.with_picture(
-                table, embeds[0], lambda: pictures.table_file(view), files_allowed=True
+                table, embeds[0], lambda: pictures.table_file(view, t=t), files_allowed=True
             )
             attachments = list(drawn)
         return await self.edit_table_message(
@@ -287,10 +292,4 @@ class Delivery:
         seat = table.seats[seat_index]
         seat.dms_closed = True
         await self.store.set_dms_closed(table.id, seat_index)
-        await self.send_channel(
-            table,
-            content=(
-                f"<@{seat.user_id}>, I can't send you direct messages, so your hand is on the table: "
-                "press **Show my hand** (or use `/wizard hand`) whenever you need it."
-            ),
-        )
+        await self.send_channel(table, content=table.texts("table-dms-closed", mention=f"<@{seat.user_id}>"))

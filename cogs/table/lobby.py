@@ -1,8 +1,9 @@
 """The lobby's rules: who may join, leave, add or remove a computer, choose the rules, start or cancel.
 
 Pure functions on a ``Table`` and plain values (user ids, names, menu values): no Discord, no database.
-Each either changes the table in memory and says what happened, or raises ``Refusal`` with the reason and
-changes nothing. The table flow (``manager``) stores the change and redraws the lobby.
+Each either changes the table in memory and says what happened, or raises ``Refusal`` with the reason (in
+the clicker's language, ``t``) and changes nothing. The table flow (``manager``) stores the change and
+redraws the lobby.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import enum
 from collections.abc import Sequence
 
 from cogs.table.model import Occupant, Table
-from cogs.utils.replies import Refusal, sentence
+from cogs.utils import core_text
+from cogs.utils.i18n import Lang, Texts
+from cogs.utils.replies import Refusal
 from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from wizard_core.ai import LEVELS
 from wizard_core.variants import PRESETS, VARIANTS
@@ -31,32 +34,32 @@ class Left(enum.Enum):
     EMPTY = "empty"
 
 
-def _host_only(table: Table, user_id: int, what: str) -> None:
+def _host_only(table: Table, user_id: int, refusal: str) -> None:
     if user_id != table.host_id:
-        raise Refusal(f"Only the host, <@{table.host_id}>, can {what}.")
+        raise Refusal(refusal)
 
 
-def _room_for_one(table: Table) -> None:
+def _room_for_one(table: Table, t: Texts) -> None:
     if len(table.seats) >= MAX_PLAYERS:
-        raise Refusal(f"This table is full ({MAX_PLAYERS} players).")
+        raise Refusal(t("lobby-refusal-full", max=MAX_PLAYERS))
 
 
-def join(table: Table, user_id: int, name: str) -> None:
-    """A member takes a seat."""
+def join(table: Table, user_id: int, name: str, *, t: Texts, lang: Lang | None) -> None:
+    """A member takes a seat (``lang``: the language of their client, for the DMs they will get)."""
     if table.seat_of(user_id) is not None:
-        raise Refusal("You already have a seat at this table.")
-    _room_for_one(table)
-    table.seats.append(Occupant(user_id, name))
+        raise Refusal(t("lobby-refusal-seated"))
+    _room_for_one(table, t)
+    table.seats.append(Occupant(user_id, name, lang=lang))
 
 
-def leave(table: Table, user_id: int) -> Left:
+def leave(table: Table, user_id: int, *, t: Texts) -> Left:
     """A member gives up their seat; a leaving host hands the table to the first member left.
 
     With only computers left the host stays host without a seat, to start a computers' game.
     """
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal("You don't have a seat at this table.")
+        raise Refusal(t("lobby-refusal-no-seat"))
     del table.seats[seat]
     if not table.seats:
         return Left.EMPTY
@@ -66,53 +69,53 @@ def leave(table: Table, user_id: int) -> Left:
     return Left.STAYS
 
 
-def add_computer(table: Table, user_id: int, level: str) -> None:
+def add_computer(table: Table, user_id: int, level: str, *, t: Texts) -> None:
     """The host seats a computer of a level (``easy``, ``medium`` or ``hard``)."""
-    _host_only(table, user_id, "add or remove computer players")
+    _host_only(table, user_id, t("lobby-refusal-host-computers", host=f"<@{table.host_id}>"))
     if level not in LEVELS:
-        raise Refusal("That isn't a computer level: choose Easy, Medium or Hard.")
-    _room_for_one(table)
+        raise Refusal(t("lobby-refusal-level"))
+    _room_for_one(table, t)
     table.seats.append(table.new_computer(level))
 
 
-def remove_computer(table: Table, user_id: int) -> None:
+def remove_computer(table: Table, user_id: int, *, t: Texts) -> None:
     """The host removes the computer seated last."""
-    _host_only(table, user_id, "add or remove computer players")
+    _host_only(table, user_id, t("lobby-refusal-host-computers", host=f"<@{table.host_id}>"))
     computers = [i for i, s in enumerate(table.seats) if s.computer is not None]
     if not computers:
-        raise Refusal("There is no computer player at this table.")
+        raise Refusal(t("lobby-refusal-no-computer"))
     del table.seats[computers[-1]]
 
 
-def choose_rules(table: Table, user_id: int, menu: str, values: Sequence[str]) -> None:
+def choose_rules(table: Table, user_id: int, menu: str, values: Sequence[str], *, t: Texts) -> None:
     """The host picks an edition, a preset or the house rules; combinations R-9 forbids are refused."""
-    _host_only(table, user_id, "choose the rules")
-    table.rules = chosen_rules(table.rules, menu, values)
+    _host_only(table, user_id, t("lobby-refusal-host-rules", host=f"<@{table.host_id}>"))
+    table.rules = chosen_rules(table.rules, menu, values, t=t)
 
 
-def chosen_rules(rules: Rules, menu: str, values: Sequence[str]) -> Rules:
+def chosen_rules(rules: Rules, menu: str, values: Sequence[str], *, t: Texts) -> Rules:
     """The rules after a choice in one of the lobby's rule menus; a refusal names the problem."""
     try:
         if menu == "edition":
             if len(values) != 1 or values[0] not in EDITIONS:
-                raise Refusal("That isn't an edition: choose Classic or Camelot.")
+                raise Refusal(t("lobby-refusal-edition"))
             return rules.with_edition(values[0])
         if menu == "preset":
             if len(values) != 1 or values[0] not in PRESETS:
-                raise Refusal("That isn't one of the presets.")
+                raise Refusal(t("lobby-refusal-preset"))
             return Rules.from_preset(values[0])
         if len(set(values)) != len(values) or not set(values) <= set(VARIANTS):
-            raise Refusal("That isn't a list of this bot's house rules.")
+            raise Refusal(t("lobby-refusal-variants"))
         return rules.with_variants(values)
     except RulesError as error:
-        raise Refusal(f"{sentence(error)} Nothing was changed.") from None
+        raise Refusal(t("lobby-refusal-rules", reason=core_text.error_text(error, t))) from None
 
 
-def check_start(table: Table, user_id: int) -> None:
+def check_start(table: Table, user_id: int, *, t: Texts) -> None:
     """Only the host starts, with 3 to 6 players seated."""
-    _host_only(table, user_id, "start the game")
+    _host_only(table, user_id, t("lobby-refusal-host-start", host=f"<@{table.host_id}>"))
     if len(table.seats) < MIN_PLAYERS:
-        raise Refusal(f"Wizard needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(table.seats)} have joined.")
+        raise Refusal(t("lobby-refusal-too-few", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(table.seats)))
 
 
 def may_manage(table: Table, user_id: int, manages_server: bool) -> bool:

@@ -25,7 +25,6 @@ from cogs.table import lobby, render
 from cogs.table.announce import Announcer, hands_in, news_of
 from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns, turn_since
 from cogs.table.components import (
-    ELSEWHERE,
     TableHandlers,
     controls_view,
     end_question_view,
@@ -35,7 +34,7 @@ from cogs.table.components import (
 )
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
-from cogs.table.model import LEVEL_NAMES, Occupant, PausedTurn, Table, now
+from cogs.table.model import LEVEL_KEYS, Occupant, PausedTurn, Table, now
 from cogs.table.store import (
     FinishingTable,
     News,
@@ -45,10 +44,11 @@ from cogs.table.store import (
     TableStore,
     UnreadableTable,
 )
-from cogs.utils.components import INVALID_BUTTON
-from cogs.utils.i18n import server_language
-from cogs.utils.replies import Refusal, sentence
-from cogs.utils.text import display_name, duration
+from cogs.utils import core_text
+from cogs.utils.components import invalid_control
+from cogs.utils.i18n import Texts, language_of, server_language, texts
+from cogs.utils.replies import Refusal, reader_texts
+from cogs.utils.text import display_name
 from wizard_core import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -66,20 +66,30 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_PLAYING = "You're not playing at this table."
-CHANGED_ELSEWHERE = "This table was changed elsewhere meanwhile, so nothing was changed. Please try again."
+# What each computer level does, for the lobby.
 LEVEL_HELP = {
-    "easy": "bids what its cards look worth and plays simply.",
-    "medium": "weighs its bids over sampled deals; plays simply.",
-    "hard": "weighs its bids and every card over sampled deals.",
+    "easy": "lobby-level-help-easy",
+    "medium": "lobby-level-help-medium",
+    "hard": "lobby-level-help-hard",
 }
-END_QUESTIONS = {
-    "end": "End this game for everyone? No results will be recorded.",
-    "leave": (
-        "Leave the game? A computer takes your seat and plays it to the end, "
-        "and the game won't count for you."
-    ),
-}
+# The questions of /wizard end and /wizard leave.
+END_QUESTIONS = {"end": "table-question-end", "leave": "table-question-leave"}
+
+
+def duration_text(seconds: float, *, t: Texts) -> str:
+    """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds"."""
+    minutes, rest = divmod(max(1, round(seconds)), 60)
+    if minutes and rest:
+        return t("table-duration-both", minutes=minutes, seconds=rest)
+    if minutes:
+        return t("table-duration-minutes", minutes=minutes)
+    return t("table-duration-seconds", seconds=rest)
+
+
+def reader(interaction: discord.Interaction[WizardBot], table: Table) -> Texts:
+    """The catalog of a private answer to an interaction at a table, in the clicker's language (which is
+    remembered for the direct messages the bot sends them later)."""
+    return table.reader_texts(interaction.user.id, interaction.locale)
 
 
 class TableManager(TableHandlers):
@@ -286,11 +296,20 @@ class TableManager(TableHandlers):
     async def _set_aside(self, table_id: int, channel_id: int, reason: str) -> None:
         log.error("Table %d could not be restored (%s); it is closed without a result", table_id, reason)
         await self.store.close(table_id, "ended", now())
-        await self.delivery.post(
-            channel_id,
-            "⚠️ The Wizard table in this channel could not be restored after the bot restarted (its saved "
-            "state is damaged), so it was closed. Nothing was recorded; start a new one with `/wizard new`.",
-        )
+        t = await self._channel_texts(channel_id)
+        await self.delivery.post(channel_id, t("table-set-aside"))
+
+    async def _channel_texts(self, channel_id: int) -> Texts:
+        """The catalog of a channel whose table is not known: its server's language, if the bot knows the
+        channel already, else English."""
+        guild = getattr(self.bot.get_channel(channel_id), "guild", None)
+        chosen = None
+        if isinstance(guild, discord.Guild):
+            try:
+                chosen = (await self.server_settings.get(guild.id)).language
+            except Exception:
+                log.exception("Could not read the settings of server %d", guild.id)
+        return texts(server_language(chosen, guild.preferred_locale if guild is not None else None))
 
     async def apply_server_settings(self, table: Table) -> ServerSettings:
         """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
@@ -337,9 +356,12 @@ class TableManager(TableHandlers):
             )
         except TableExistsError as error:
             existing = self.tables.get(error.table_id)
-            link = existing.jump_url if existing else "this channel"
-            raise Refusal(f"This channel already has a table: {link}. Finish or cancel it first.") from None
+            t = reader(interaction, existing) if existing else reader_texts(interaction)
+            if existing is None:
+                raise Refusal(t("lobby-refusal-exists-here")) from None
+            raise Refusal(t("lobby-refusal-exists", link=existing.jump_url)) from None
         table = Table.from_record(record)
+        table.seats[0].lang = language_of(interaction.locale)
         if computers:
             table.seats += [Occupant(c.user_id, c.name, computer=c.computer) for c in computers]
             await self._store_lobby(table, seats=True)
@@ -355,76 +377,75 @@ class TableManager(TableHandlers):
         """Play again, on a finished game's standings: the first click opens a new lobby in the channel
         with the same rules and computers, hosted by the clicker; the next clicks take a seat in it."""
         record = await self.store.get(finished_id)
+        t = reader_texts(interaction)
         if record is None or record.status != "finished":
-            raise Refusal("That button isn't valid.")
+            raise Refusal(invalid_control(t, menu=False))
         if (record.guild_id, record.channel_id) != (interaction.guild_id, interaction.channel_id):
-            raise Refusal(ELSEWHERE)
+            raise Refusal(t("table-refusal-elsewhere"))
         current = self.in_channel(record.channel_id)
         if current is None:
             computers = [Occupant(s.user_id, s.name, computer=s.computer) for s in record.seats if s.computer]
             await self._open_lobby(interaction, record.table_rules, computers)
             return
+        t = reader(interaction, current)
         if current.status != "lobby":
-            raise Refusal(f"A new game is already under way here: {current.jump_url}.")
+            raise Refusal(t("table-refusal-new-game-under-way", url=current.jump_url))
         async with current.lock:
             if not self.is_open(current) or current.status != "lobby":
-                raise Refusal(f"This channel's new table has moved on: {current.jump_url}.")
-            async with self._lobby_change(current):
-                lobby.join(current, interaction.user.id, interaction.user.display_name)
+                raise Refusal(t("table-refusal-new-table-moved-on", url=current.jump_url))
+            async with self._lobby_change(current, t):
+                user = interaction.user
+                lobby.join(current, user.id, user.display_name, t=t, lang=language_of(interaction.locale))
                 await self._store_lobby(current, seats=True)
             await self.delivery.edit_table_message(
                 current, embed=self.lobby_embed(current), view=lobby_view(current)
             )
         await interaction.response.send_message(
-            f"You have a seat at the new table: {current.jump_url}", ephemeral=True
+            t("table-seat-at-new-table", url=current.jump_url), ephemeral=True
         )
 
     def lobby_embed(self, table: Table) -> discord.Embed:
-        """The lobby message."""
+        """The lobby message, in the table's language."""
+        t = table.texts
         embed = discord.Embed(
-            title=f"{render.EDITION_NAMES[table.edition]}: a new table",
-            description=(
-                f"Host: <@{table.host_id}>. Press **Join** to take a seat; the host can add computer "
-                f"players and presses **Start** with {MIN_PLAYERS} to {MAX_PLAYERS} players. "
-                "Hands are sent by direct message."
-            ),
+            title=t("lobby-title", edition=render.edition_name(table.edition, t=t)),
+            description=t("lobby-description", host=f"<@{table.host_id}>", min=MIN_PLAYERS, max=MAX_PLAYERS),
             colour=discord.Colour.blurple(),
         )
-        seats = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
-        embed.add_field(name=f"Players ({len(table.seats)}/{MAX_PLAYERS})", value=seats or "nobody yet")
-        levels = "\n".join(f"**{LEVEL_NAMES[level]}:** {text}" for level, text in LEVEL_HELP.items())
-        embed.add_field(name="Computer players", value=levels)
-        chosen = [VARIANTS[v] for v in VARIANTS if v in table.rules.variants]
-        rules = "\n".join(f"**{v.name}**: {v.help}" for v in chosen) or "No house rules: the published rules."
-        if "nannie" in table.rules.variants and table.rules.nannie_every == 3:
-            rules += "\nNannie's Rule eliminates after every third round."
-        embed.add_field(name=f"Rules: {table.rules.describe()}"[:256], value=rules[:1024], inline=False)
+        seats = "\n".join(f"{i + 1}. {seat.mention(t)}" for i, seat in enumerate(table.seats))
+        players = t("lobby-players", count=len(table.seats), max=MAX_PLAYERS)
+        embed.add_field(name=players, value=seats or t("lobby-nobody"))
+        levels = "\n".join(f"**{t(LEVEL_KEYS[level])}:** {t(key)}" for level, key in LEVEL_HELP.items())
+        embed.add_field(name=t("lobby-computers"), value=levels)
+        embed.add_field(name=_rules_heading(table, t)[:256], value=_rules_text(table, t)[:1024], inline=False)
         minutes = round(table.lobby_timeout / 60)
-        embed.set_footer(text=f"An idle table closes itself after {minutes} minutes.")
+        embed.set_footer(text=t("lobby-footer", minutes=minutes))
         return embed
 
     async def lobby_button(
         self, interaction: discord.Interaction[WizardBot], table: Table, action: str
     ) -> None:
         user = interaction.user
+        t = reader(interaction, table)
         if action == "start":
-            lobby.check_start(table, user.id)
-            await self._start(interaction, table)
+            lobby.check_start(table, user.id, t=t)
+            await self._start(interaction, table, t)
             return
         if action == "cancel":
             if not lobby.may_manage(table, user.id, _manages_server(interaction)):
-                raise Refusal("Only the host or a member with Manage Server can cancel this table.")
-            await self._cancel_lobby(interaction, table, f"Cancelled by {user.mention}.")
+                raise Refusal(t("lobby-refusal-cancel"))
+            await self._cancel_lobby(interaction, table, table.texts("lobby-cancelled-by", name=user.mention))
             return
-        async with self._lobby_change(table):
+        async with self._lobby_change(table, t):
             if action == "join":
-                lobby.join(table, user.id, user.display_name)
+                lobby.join(table, user.id, user.display_name, t=t, lang=language_of(interaction.locale))
             elif action in lobby.ADD_COMPUTER:
-                lobby.add_computer(table, user.id, lobby.ADD_COMPUTER[action])
+                lobby.add_computer(table, user.id, lobby.ADD_COMPUTER[action], t=t)
             elif action == "rmcpu":
-                lobby.remove_computer(table, user.id)
-            elif lobby.leave(table, user.id) is lobby.Left.EMPTY:
-                await self._cancel_lobby(interaction, table, f"{user.mention} left; the table is closed.")
+                lobby.remove_computer(table, user.id, t=t)
+            elif lobby.leave(table, user.id, t=t) is lobby.Left.EMPTY:
+                why = table.texts("lobby-left-closed", name=user.mention)
+                await self._cancel_lobby(interaction, table, why)
                 return
             await self._store_lobby(table, seats=True)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
@@ -432,8 +453,9 @@ class TableManager(TableHandlers):
     async def lobby_menu(
         self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
     ) -> None:
-        async with self._lobby_change(table):
-            lobby.choose_rules(table, interaction.user.id, menu, values)
+        t = reader(interaction, table)
+        async with self._lobby_change(table, t):
+            lobby.choose_rules(table, interaction.user.id, menu, values, t=t)
             await self._store_lobby(table, seats=False)
         await interaction.response.edit_message(embed=self.lobby_embed(table), view=lobby_view(table))
 
@@ -448,7 +470,7 @@ class TableManager(TableHandlers):
             await self.store.set_rules(table.id, table.rules, table.updated_at, read_at=read_at)
 
     @contextlib.asynccontextmanager
-    async def _lobby_change(self, table: Table) -> AsyncIterator[None]:
+    async def _lobby_change(self, table: Table, t: Texts) -> AsyncIterator[None]:
         """Around a change of the lobby: if it cannot be stored (or is refused), memory is put back as it
         was; if someone else changed the lobby meanwhile, memory is read again from the database and the
         click is refused, so memory and database always agree."""
@@ -461,7 +483,7 @@ class TableManager(TableHandlers):
                 fresh = Table.from_record(record)
                 table.seats, table.host_id, table.rules = fresh.seats, fresh.host_id, fresh.rules
                 table.updated_at = fresh.updated_at
-            raise Refusal(CHANGED_ELSEWHERE) from None
+            raise Refusal(t("table-refusal-changed-elsewhere")) from None
         except BaseException:
             table.seats, table.host_id, table.rules, table.updated_at = saved
             raise
@@ -472,7 +494,10 @@ class TableManager(TableHandlers):
         await self.store.close(table.id, "cancelled", now())
         table.status = "cancelled"
         self._remove(table)
-        embed = discord.Embed(title=f"{render.EDITION_NAMES[table.edition]}: table closed", description=why)
+        t = table.texts
+        embed = discord.Embed(
+            title=t("lobby-closed-title", edition=render.edition_name(table.edition, t=t)), description=why
+        )
         if interaction is not None:
             await interaction.response.edit_message(embed=embed, view=None)
         else:
@@ -491,25 +516,25 @@ class TableManager(TableHandlers):
             async with table.lock:
                 if table.status == "lobby" and table.updated_at + table.lobby_timeout <= now():
                     minutes = round(table.lobby_timeout / 60)
-                    await self._cancel_lobby(None, table, f"Closed after {minutes} minutes without activity.")
+                    await self._cancel_lobby(None, table, table.texts("lobby-timed-out", minutes=minutes))
             return
 
-    async def _start(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
+    async def _start(self, interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> None:
         try:
             game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
         except RulesError as error:
-            raise Refusal(f"{sentence(error)} Change the rules or the players, then start.") from None
+            raise Refusal(t("lobby-refusal-start", reason=render.error_text(error, t=t))) from None
         try:
             await self.store.start(table.id, game.seed, game.log, now(), read_at=table.updated_at)
         except StaleTableError:
-            raise Refusal(CHANGED_ELSEWHERE) from None
+            raise Refusal(t("table-refusal-changed-elsewhere")) from None
         table.game = game
         table.status = "playing"
         if table.lobby_timer is not None:
             table.lobby_timer.cancel()
             table.lobby_timer = None
-        dealer = table.seats[game.first_dealer].label
-        note = f"{display_name(dealer)} drew the highest card and deals first."
+        dealer = table.seats[game.first_dealer].label(table.texts)
+        note = table.texts("table-first-dealer", name=display_name(dealer))
         embeds, files = await self.delivery.table_message(
             table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
         )
@@ -536,7 +561,7 @@ class TableManager(TableHandlers):
         await self._remember_message(table, await interaction.original_response())
         await self.delivery.edit_table_message(
             old,
-            content=f"⬇️ This table moved to the bottom of the channel: {table.jump_url}",
+            content=table.texts("table-moved", url=table.jump_url),
             embeds=[],
             attachments=[],
             view=None if table.game is None else table_view(table),
@@ -544,19 +569,21 @@ class TableManager(TableHandlers):
 
     # -- moves -------------------------------------------------------------------------------------
 
-    def _seat_of(self, interaction: discord.Interaction[WizardBot], table: Table) -> int:
+    @staticmethod
+    def _seat_of(interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> int:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal(NOT_PLAYING)
+            raise Refusal(t("table-refusal-not-playing"))
         return seat
 
     async def show_hand(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
         """A private look at the caller's hand, with fresh controls on their turn."""
-        seat = self._seat_of(interaction, table)
+        t = reader(interaction, table)
+        seat = self._seat_of(interaction, table, t)
         view = table.running.view(seat)
-        controls = None if table.seats[seat].auto else controls_view(table, view)
+        controls = None if table.seats[seat].auto else controls_view(table, view, t)
         embed, files = await self.delivery.hand_message(
-            table, view, files_allowed=reply_allows_files(interaction)
+            table, view, t=t, files_allowed=reply_allows_files(interaction)
         )
         await interaction.response.send_message(
             embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
@@ -567,36 +594,38 @@ class TableManager(TableHandlers):
     ) -> None:
         """Apply a bid, a trump choice or a card; written to the database before it is answered."""
         game = table.running
-        seat = self._seat_of(interaction, table)
+        t = reader(interaction, table)
+        seat = self._seat_of(interaction, table, t)
         player = table.seats[seat]
         if player.auto:
-            raise Refusal(
-                "A computer is playing your seat since you ran out of time twice in a row. "
-                "Press **Take my seat back** on the table to play again."
-            )
+            raise Refusal(t("table-refusal-away"))
         # A hand message keeps its buttons all round: a click from it is good while its round lasts, and
         # the rules core refuses what is not legal at that moment (not their turn, a card that does not
         # follow suit, a double click), saying why.
         if version > game.version:
-            raise Refusal(INVALID_BUTTON)
+            raise Refusal(invalid_control(t, menu=False))
         if version < _round_began(game):
-            raise Refusal(
-                "This hand is from an earlier round. Your hand for this round is in your newest direct "
-                "message, or press **Show my hand** on the table."
-            )
+            raise Refusal(t("table-refusal-earlier-round"))
         try:
             news = await self._commit(table, seat, code)
         except WizardError as error:
-            raise Refusal(sentence(error)) from None
+            raise Refusal(render.error_text(error, t=t)) from None
         if player.missed:
             player.missed = 0
             await self.store.set_seat(table.id, table.record(seat))
         self._clear_notice(table, seat)
-        await self._answer_move(interaction, table, seat, round_over=any(n.kind == "round" for n in news))
+        round_over = any(n.kind == "round" for n in news)
+        await self._answer_move(interaction, table, seat, t, round_over=round_over)
         await self._after_action(table, game, news, actor=seat)
 
     async def _answer_move(
-        self, interaction: discord.Interaction[WizardBot], table: Table, seat: int, *, round_over: bool
+        self,
+        interaction: discord.Interaction[WizardBot],
+        table: Table,
+        seat: int,
+        t: Texts,
+        *,
+        round_over: bool,
     ) -> None:
         """Answer a member's move on the clicked message: their hand as it is now, with its buttons for the
         rest of the round (or, their round over, how it went). The answer to a click is not counted by
@@ -610,17 +639,17 @@ class TableManager(TableHandlers):
         )
         if round_over:
             result = game.round_results[-1]
-            embed = render.round_over_embed(result, seat, game_over=game.is_over)
+            embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over)
             await interaction.response.edit_message(embed=embed, view=None, attachments=[])
             if elsewhere:
                 await self.announcer.retire_hand(table, seat)
             return
         mine = game.view(seat)
         embed, files = await self.delivery.hand_message(
-            table, mine, files_allowed=reply_allows_files(interaction)
+            table, mine, t=t, files_allowed=reply_allows_files(interaction)
         )
         await interaction.response.edit_message(
-            embed=embed, view=controls_view(table, mine), attachments=files
+            embed=embed, view=controls_view(table, mine, t), attachments=files
         )
         if elsewhere:
             await self.announcer.refresh_hand(table, seat)
@@ -667,22 +696,23 @@ class TableManager(TableHandlers):
 
     async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
         """Give a player their seat back from the computer that has been playing it."""
-        seat = self._seat_of(interaction, table)
+        t = reader(interaction, table)
+        seat = self._seat_of(interaction, table, t)
         player = table.seats[seat]
         if not player.auto:
-            raise Refusal("Your seat is already yours: no computer is playing for you.")
+            raise Refusal(t("table-refusal-seat-yours"))
         player.auto = False
         player.missed = 0
         await self.store.set_seat(table.id, table.record(seat))
         self._clear_notice(table, seat)
-        text = "Welcome back: your seat is yours again."
+        sentences = [t("table-welcome-back")]
         if player.dms_closed:
-            text += " Press **Show my hand** on the table for your hand and its buttons."
+            sentences.append(t("table-welcome-back-show-hand"))
         else:
-            text += " Your hand, with its buttons, is in a new direct message."
+            sentences.append(t("table-welcome-back-dm"))
         if seat in table.running.to_act:
-            text += " It's your turn."
-        await interaction.response.send_message(text, ephemeral=True)
+            sentences.append(t("table-welcome-back-your-turn"))
+        await interaction.response.send_message(" ".join(sentences), ephemeral=True)
         await self.announcer.redraw_table(table)
         if not player.dms_closed:
             await self.announcer.send_hand(table, seat)
@@ -710,19 +740,17 @@ class TableManager(TableHandlers):
     async def remind(self, table: Table, seat: int, deadline: float) -> None:
         """Tell a member, privately if possible, that their turn is half over (in place of their nudge)."""
         player = table.seats[seat]
-        left = duration(deadline - now())
-        text = (
-            f"⏰ It's still your turn at the Wizard table in <#{table.channel_id}> ({table.jump_url}): "
-            f"{left} left before a computer plays it for you."
-        )
         if not player.dms_closed:
+            t = table.seat_texts(seat)
+            left = duration_text(deadline - now(), t=t)
+            text = t("table-reminder", channel=str(table.channel_id), url=table.jump_url, left=left)
             await self.announcer.nudge(table, seat, text)
             if player.nudge is not None:
                 return
+        t = table.texts
+        left = duration_text(deadline - now(), t=t)
         await self.delivery.clear_ping(table)
-        await self.delivery.ping(
-            table, f"<@{player.user_id}>, ⏰ {left} left for your turn: press **Show my hand**."
-        )
+        await self.delivery.ping(table, t("table-reminder-ping", mention=f"<@{player.user_id}>", left=left))
 
     async def time_out(self, table: Table, seat: int) -> None:
         """A member's turn ran out: a computer plays it, and after the second miss in a row their seat."""
@@ -731,15 +759,13 @@ class TableManager(TableHandlers):
         player.auto = player.missed >= MISSED_TURNS_FOR_TAKEOVER
         await self.store.set_seat(table.id, table.record(seat))
         name = display_name(player.name)
+        t = table.texts
         if player.auto:
-            text = (
-                f"⏱️ {name} ran out of time twice in a row: a computer plays for them until they press "
-                "**Take my seat back**."
-            )
+            text = t("table-timed-out-twice", name=name)
             if not table.members_present:
-                text += " Everyone is away now, so the game waits for someone to take their seat back."
+                text += " " + t("table-everyone-away")
         else:
-            text = f"⏱️ {name} ran out of time, so a computer played their turn."
+            text = t("table-timed-out", name=name)
         table.notice = (seat, text)
         await self.computer_move(table, seat)
         if not self.is_open(table) or player.dms_closed:
@@ -748,14 +774,12 @@ class TableManager(TableHandlers):
         # buttons any more).
         await self.announcer.refresh_hand(table, seat)
         if player.auto:
+            t = table.seat_texts(seat)
             await self.delivery.dm(
                 table,
                 seat,
-                content=(
-                    f"You ran out of time twice in a row at the Wizard table in <#{table.channel_id}>, so a "
-                    "computer is playing your seat. Press the button whenever you want it back."
-                ),
-                view=take_back_view(table),
+                content=t("table-timed-out-dm", channel=str(table.channel_id)),
+                view=take_back_view(table, t),
             )
 
     # -- after every move --------------------------------------------------------------------------
@@ -770,7 +794,8 @@ class TableManager(TableHandlers):
         same_round = len(game.round_results) == len(before.round_results)
         bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
         if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
-            table.notice = (game.current_player, hands_in(table.labelled(game.public_view())))
+            t = table.texts
+            table.notice = (game.current_player, hands_in(table.labelled(game.public_view(), t), t=t))
         await self._deliver(table, news)
         if game.is_over:
             return
@@ -807,11 +832,14 @@ class TableManager(TableHandlers):
 
     # -- ending a game early -----------------------------------------------------------------------
 
-    def _check_may_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
+    @staticmethod
+    def _check_may_end(
+        interaction: discord.Interaction[WizardBot], table: Table, kind: str, t: Texts
+    ) -> None:
         if kind == "end" and not lobby.may_manage(table, interaction.user.id, _manages_server(interaction)):
-            raise Refusal("Only the host or a member with Manage Server can end this game.")
+            raise Refusal(t("table-refusal-end"))
         if kind == "leave" and table.seat_of(interaction.user.id) is None:
-            raise Refusal(NOT_PLAYING)
+            raise Refusal(t("table-refusal-not-playing"))
 
     async def ask_to_end(self, interaction: discord.Interaction[WizardBot], table: Table, kind: str) -> None:
         """Ask, privately, whether to end the game (``end``) or to leave it (``leave``).
@@ -819,27 +847,27 @@ class TableManager(TableHandlers):
         The answers are game buttons, so they work at any later time, even after a restart; the
         permission is checked again when one is pressed.
         """
-        self._check_may_end(interaction, table, kind)
+        t = reader(interaction, table)
+        self._check_may_end(interaction, table, kind, t)
         await interaction.response.send_message(
-            END_QUESTIONS[kind], view=end_question_view(table, kind), ephemeral=True
+            t(END_QUESTIONS[kind]), view=end_question_view(table, kind, t), ephemeral=True
         )
 
     async def confirm_end(
         self, interaction: discord.Interaction[WizardBot], table: Table, kind: str, yes: bool
     ) -> None:
         """The answer to ``ask_to_end``."""
+        t = reader(interaction, table)
         if not yes:
-            await interaction.response.edit_message(content="Nothing changed; the game goes on.", view=None)
+            await interaction.response.edit_message(content=t("table-nothing-changed"), view=None)
             return
-        self._check_may_end(interaction, table, kind)
+        self._check_may_end(interaction, table, kind, t)
         if kind == "leave":
-            await interaction.response.edit_message(
-                content="You left the game; a computer plays your seat to the end.", view=None
-            )
+            await interaction.response.edit_message(content=t("table-you-left"), view=None)
             await self.replace_with_computer(table, interaction.user.id)
             return
-        await interaction.response.edit_message(content="The game has ended.", view=None)
-        await self.end_game(table, f"{interaction.user.mention} ended the game.")
+        await interaction.response.edit_message(content=t("table-ended"), view=None)
+        await self.end_game(table, table.texts("table-ended-by", name=interaction.user.mention))
 
     async def replace_with_computer(self, table: Table, user_id: int) -> None:
         """A member leaves a running game: a computer takes their seat for good, and the game goes on.
@@ -854,14 +882,15 @@ class TableManager(TableHandlers):
         await self.announcer.retire_hand(table, seat)
         stand_in = table.new_computer(STAND_IN_LEVEL)
         left = player.name
-        player.user_id, player.name = stand_in.user_id, f"Stand-in for {left}"
+        t = table.texts
+        player.user_id, player.name = stand_in.user_id, t("table-stand-in-name", name=left)
         player.computer = STAND_IN_LEVEL
         player.auto, player.missed = False, 0
         await self.store.set_seat(table.id, table.record(seat))
         if seat in table.running.to_act:
             await self.delivery.clear_ping(table)
         table.turns.pop(seat, None)
-        table.notice = (seat, f"{display_name(left)} left; a computer plays their seat from here on.")
+        table.notice = (seat, t("table-left-notice", name=display_name(left)))
         await self.announcer.redraw_table(table)
         self._keep_going(table)
 
@@ -874,7 +903,7 @@ class TableManager(TableHandlers):
         await self.announcer.clear_nudges(table, all_seats=True)
         for seat in range(len(table.seats)):
             await self.announcer.retire_hand(table, seat)
-        note = f"{why} No results were recorded."
+        note = f"{why} {table.texts('table-no-results')}"
         await self.delivery.show_table(table, table.running.public_view(), None, note)
 
 
@@ -906,6 +935,25 @@ def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:
     since = turn_since(game)
     spent = max(0.0, stopped - record.stored_at(since - 1))
     table.paused = {seat: PausedTurn(since, spent) for seat in game.to_act}
+
+
+def _rules_heading(table: Table, t: Texts) -> str:
+    """The lobby's rules in short: "Rules: Classic + Canadian Rule, Hidden Bid"."""
+    return t("lobby-rules", rules=core_text.rules_description(table.rules, t))
+
+
+def _rules_text(table: Table, t: Texts) -> str:
+    """Each house rule of the lobby with what it does."""
+    rules = table.rules
+    lines = [
+        f"**{core_text.variant_name(key, t)}**: {core_text.variant_help(key, t)}"
+        for key in VARIANTS
+        if key in rules.variants
+    ]
+    text = "\n".join(lines) or t("lobby-no-house-rules")
+    if "nannie" in rules.variants and rules.nannie_every == 3:
+        text += "\n" + t("lobby-nannie-third")
+    return text
 
 
 def _manages_server(interaction: discord.Interaction[WizardBot]) -> bool:

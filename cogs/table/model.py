@@ -14,12 +14,13 @@ from typing import TypeVar
 import discord
 
 from cogs.table.store import SeatRecord, TableRecord
-from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang
+from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, language_of, reader_language, texts
 from wizard_core import Game, PlayerView, PublicView, Rules
 
 ViewT = TypeVar("ViewT", PublicView, PlayerView)
 
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+# The computer levels' names.
+LEVEL_KEYS = {"easy": "table-level-easy", "medium": "table-level-medium", "hard": "table-level-hard"}
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 # Seconds a member has for a turn unless the server chose otherwise (0: no limit).
 DEFAULT_TURN_SECONDS = 120.0
@@ -64,19 +65,17 @@ class Occupant:
         """Whether a computer makes this seat's moves (its own seat, or standing in for the player)."""
         return self.computer is not None or self.auto
 
-    @property
-    def label(self) -> str:
+    def label(self, t: Texts) -> str:
         """The seat's name as the table shows it: computers are marked as such."""
         if self.computer is not None:
-            return f"🤖 {self.name} ({LEVEL_NAMES[self.computer]})"
+            return t("table-computer-label", name=self.name, level=t(LEVEL_KEYS[self.computer]))
         if self.auto:
-            return f"{self.name} (🤖 away)"
+            return t("table-away-label", name=self.name)
         return self.name
 
-    @property
-    def mention(self) -> str:
+    def mention(self, t: Texts) -> str:
         """How a message names this seat: a mention for a member, the label for a computer."""
-        return f"**{self.label}**" if self.computer is not None else f"<@{self.user_id}>"
+        return f"**{self.label(t)}**" if self.computer is not None else f"<@{self.user_id}>"
 
 
 @dataclass
@@ -202,14 +201,31 @@ class Table:
         """Whether some member still plays their own seat (not away, not replaced by a computer)."""
         return any(seat.computer is None and not seat.auto for seat in self.seats)
 
-    @property
-    def labels(self) -> tuple[str, ...]:
+    def labels(self, t: Texts) -> tuple[str, ...]:
         """Every seat's name as shown, computers marked."""
-        return tuple(seat.label for seat in self.seats)
+        return tuple(seat.label(t) for seat in self.seats)
 
-    def labelled(self, view: ViewT) -> ViewT:
+    def labelled(self, view: ViewT, t: Texts) -> ViewT:
         """A view of the game with the seats' labels as the players' names."""
-        return dataclasses.replace(view, players=self.labels)
+        return dataclasses.replace(view, players=self.labels(t))
+
+    @property
+    def texts(self) -> Texts:
+        """The catalog of the table's channel messages."""
+        return texts(self.lang)
+
+    def seat_texts(self, index: int) -> Texts:
+        """The catalog of the direct messages the bot sends a seat's member on its own: the language they
+        last used with the bot, else the table's."""
+        return texts(self.seats[index].lang or self.lang)
+
+    def reader_texts(self, user_id: int, locale: object) -> Texts:
+        """The catalog of a private answer to an interaction of ``user_id`` from a client in ``locale``;
+        a seated member's language is remembered, for the direct messages the bot sends them later."""
+        seat = self.seat_of(user_id)
+        if seat is not None:
+            self.seats[seat].lang = language_of(locale)
+        return texts(reader_language(locale, self.lang))
 
     def new_computer(self, level: str) -> Occupant:
         """A computer seat with a free name and a negative id unique at this table."""

@@ -1,17 +1,20 @@
-"""Discord embeds and component labels drawn from the rules core's views.
+"""Discord embeds and component labels drawn from the rules core's views, in the reader's language.
 
 Pure functions: they take ``PublicView``, ``PlayerView``, ``RoundResult`` and ``GameResult`` values and
-return discord.py objects or strings, with no I/O and no bot state. The table message is rendered from a
-``PublicView``, which holds no hand, so it cannot show one; a hand message gets exactly one player's view.
+a language's catalog (``t: Texts``, see ``cogs.utils.i18n``) and return discord.py objects or strings,
+with no I/O and no bot state. The table message is rendered from a ``PublicView``, which holds no hand,
+so it cannot show one; a hand message gets exactly one player's view.
 
 Conventions of every message:
 
-- cards are written in RULES.md §4 notation (``str(card)``); a trump card carries a trailing ``★``
+- cards are written in RULES.md §4 notation (``Q♥``, ``10♠``) in every language; the special cards by
+  their name in the reader's language (``card_name``); a trump card carries a trailing ``★``
   (``TRUMP_MARK``), the one marker used everywhere, explained in the hand message's footer;
 - names are cut to 32 characters (32 columns in a code block, where wide characters and emoji take two),
   a trailing tag such as a computer's level ``(Medium)`` kept whole; in Markdown text they are escaped, in
   code blocks (where escapes would show) only the backtick is replaced, so a name cannot close the block;
-- code blocks align their columns by width on screen (``text_width``), not by the number of characters;
+- code blocks align their columns by width on screen (``text_width``), not by the number of characters,
+  and each column is as wide as its heading in the reader's language;
 - the table and the hands say what a house rule does right now in one short line each, never how it
   works in full: that is said once, in the lobby and in ``/wizard rules``;
 - every embed is checked against Discord's limits (``embed_limit_problems``) before it is returned;
@@ -27,9 +30,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import assert_never
 
+import babel
 import discord
 from discord.utils import escape_markdown
 
+from cogs.utils import core_text
+from cogs.utils.i18n import Texts
 from cogs.utils.text import (
     BUTTON_LABEL_LIMIT,
     DESCRIPTION_LIMIT,
@@ -46,10 +52,8 @@ from cogs.utils.text import (
     display_name,
     embed_length,
     embed_limit_problems,
-    ordinal,
 )
 from wizard_core import (
-    JESTER,
     Action,
     Bid,
     Call,
@@ -65,7 +69,9 @@ from wizard_core import (
     RoundResult,
     Suit,
     TrickView,
+    WizardError,
 )
+from wizard_core.cards import JESTER_FACE, WIZARD_FACE
 from wizard_core.variants import VARIANTS
 
 __all__ = [
@@ -76,17 +82,22 @@ __all__ = [
     "SELECT_LABEL_LIMIT",
     "TRUMP_MARK",
     "action_label",
+    "card_name",
     "card_text",
     "display_name",
+    "edition_name",
     "embed_length",
     "embed_limit_problems",
     "final_embed",
     "hand_embed",
     "hand_line",
+    "list_text",
     "nudge_text",
+    "place_text",
     "round_over_embed",
     "round_summary_embed",
     "sort_hand",
+    "suit_name",
     "table_embed",
     "table_embeds",
     "text_width",
@@ -97,24 +108,27 @@ TRUMP_MARK = "★"
 NO_BID = "\u2013"  # an en dash: no bid this round: the Saboteur dealer, an eliminated player
 NOT_BID_YET = "…"
 SECRET_BID = "🔒"
-OUT_MARK = "❌ out"
+OUT_SIGN = "❌"
 CALL_MARK = "📣"
-HIDDEN_CARD_LABEL = "Play my hidden card"
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
 
-SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds", Suit.CLUBS: "Clubs"}
-EDITION_TITLES = {"classic": "Wizard", "camelot": "Wizard Camelot"}
-# An edition's full name, for lobbies and rule texts.
-EDITION_NAMES = {"classic": "Classic Wizard", "camelot": "Wizard Camelot Edition"}
+SUIT_KEYS = {
+    Suit.SPADES: "table-suit-spades",
+    Suit.HEARTS: "table-suit-hearts",
+    Suit.DIAMONDS: "table-suit-diamonds",
+    Suit.CLUBS: "table-suit-clubs",
+}
+# An edition's name in the title of the table and of the final standings.
+EDITION_TITLE_KEYS = {"classic": "table-edition-title-classic", "camelot": "table-edition-title-camelot"}
+# A card played as another (a declared Merlin, Smyrna Style's flipped card): "Merlin (as Wizard)".
+PLAYED_AS_KEYS = {"wizard": "table-played-as-wizard", "jester": "table-played-as-jester"}
+# A button that plays Merlin as one of them: "Merlin as Wizard".
+BUTTON_AS_KEYS = {"wizard": "hand-button-as-wizard", "jester": "hand-button-as-jester"}
 
 # A hand message's footer: what its marks mean, and in Camelot the trick positions, which decide what a
 # Holy Grail does. It names no card: a card named in a hand message is a card shown there.
-FOOTERS = {
-    "classic": f"{TRUMP_MARK} marks a trump card",
-    "camelot": f"{TRUMP_MARK} marks a trump card · Trick positions: the leader is 1 (odd), the next "
-    "player 2 (even), and so on",
-}
+FOOTER_KEYS = {"classic": "hand-footer-classic", "camelot": "hand-footer-camelot"}
 
 TABLE_COLOUR = discord.Colour.blurple()
 YOUR_TURN_COLOUR = discord.Colour.green()
@@ -124,6 +138,12 @@ RESULT_COLOUR = discord.Colour.gold()
 
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
+
+
+def _score(points: int) -> str:
+    """A score as text: written without digit grouping in every language, as the score sheets' columns
+    write it (a number placeholder would be grouped, "1,234" or "1.234")."""
+    return str(points)
 
 
 # -- names and widths in code blocks -------------------------------------------------------------------
@@ -251,12 +271,56 @@ def _heading(name: str, room: int) -> str:
     return _cut(main, room)
 
 
+# -- words -----------------------------------------------------------------------------------------------
+
+
+def suit_name(suit: Suit, *, t: Texts) -> str:
+    """A suit's name: ``Hearts``, ``Herz``."""
+    return t(SUIT_KEYS[suit])
+
+
+def _suit_text(suit: Suit, t: Texts) -> str:
+    return f"{suit.symbol} {suit_name(suit, t=t)}"
+
+
+def edition_name(edition: str, *, t: Texts) -> str:
+    """An edition's full name, for lobbies: ``Classic Wizard``, ``Wizard Camelot Edition``."""
+    return core_text.edition_name(edition, t)
+
+
+def _edition_title(edition: str, t: Texts) -> str:
+    return t(EDITION_TITLE_KEYS.get(edition, "table-edition-title-classic"))
+
+
+def place_text(place: int, *, t: Texts) -> str:
+    """A place in the standings: ``1st``, ``2nd`` in English, ``1.``, ``2.`` in German."""
+    form = babel.Locale.parse(t.lang).ordinal_form(place)
+    return t("table-place", place=place, form=form)
+
+
+def list_text(items: Sequence[str], *, t: Texts) -> str:
+    """Items as a list in words: ``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t("table-list-and", first=", ".join(items[:-1]), last=items[-1])
+
+
+def error_text(error: WizardError, *, t: Texts) -> str:
+    """A refusal of the rules core as a sentence for the player."""
+    return core_text.error_text(error, t)
+
+
+def variant_name(key: str, *, t: Texts) -> str:
+    """A house rule's name (an unknown one by its id)."""
+    return core_text.variant_name(key, t) if key in VARIANTS else key
+
+
 # -- cards ---------------------------------------------------------------------------------------------
 
 
 def _hand_order(card: Card, trump: Suit | None) -> tuple[int, int, int]:
     if card.suit is None or card.rank is None:
-        return (3, 0, 0) if card == JESTER else (0, card.face, 0)
+        return (3, 0, 0) if card.face == JESTER_FACE else (0, card.face, 0)
     return (1 if card.suit == trump else 2, int(card.suit), -card.rank)
 
 
@@ -265,31 +329,36 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
     return sorted(cards, key=lambda card: _hand_order(card, trump))
 
 
-def card_text(card: Card, trump: Suit | None) -> str:
-    """A card in RULES.md notation, with ``★`` after it when it is a trump card."""
+def card_name(card: Card, *, t: Texts) -> str:
+    """A card in RULES.md notation (``Q♥``); a special card by its name in the reader's language."""
+    return core_text.card_name(card, t)
+
+
+def card_text(card: Card, trump: Suit | None, *, t: Texts) -> str:
+    """A card's name, with ``★`` after it when it is a trump card."""
     if trump is not None and card.suit == trump:
         return f"{card}{TRUMP_MARK}"
-    return str(card)
+    return card_name(card, t=t)
 
 
-def hand_line(cards: Sequence[Card], trump: Suit | None) -> str:
+def hand_line(cards: Sequence[Card], trump: Suit | None, *, t: Texts) -> str:
     """A hand as one line of text, sorted for display, trump cards marked."""
     if not cards:
-        return "(no cards)"
-    return " · ".join(card_text(card, trump) for card in sort_hand(cards, trump))
+        return t("hand-no-cards")
+    return " · ".join(card_text(card, trump, t=t) for card in sort_hand(cards, trump))
 
 
-def _played_text(played: PlayedCard, trump: Suit | None) -> str:
-    if played.merlin is not None or played.flipped:
-        return str(played)  # "Merlin (as Wizard)", Smyrna Style's "Wizard (as Jester)"
-    return card_text(played.card, trump)
+def _played_text(played: PlayedCard, trump: Suit | None, t: Texts) -> str:
+    """A card in a trick: ``Merlin (as Wizard)``, Smyrna Style's ``Wizard (as Jester)``, or the card."""
+    if played.flipped:
+        role = "jester" if played.card.face == WIZARD_FACE else "wizard"
+        return t(PLAYED_AS_KEYS[role], card=card_name(played.card, t=t))
+    if played.merlin is not None:
+        return t(PLAYED_AS_KEYS[played.merlin], card=card_name(played.card, t=t))
+    return card_text(played.card, trump, t=t)
 
 
-def _suit_text(suit: Suit) -> str:
-    return f"{suit.symbol} {SUIT_NAMES[suit]}"
-
-
-def action_label(action: Action, trump: Suit | None) -> str:
+def action_label(action: Action, trump: Suit | None, *, t: Texts) -> str:
     """The label of an action's button, such as ``Bid 2``, ``♥ Hearts``, ``Q♥★`` or ``📣 Gizzard!``.
 
     A card is written as in the hand, starred when of the ``trump`` suit; Merlin with its declaration
@@ -297,15 +366,17 @@ def action_label(action: Action, trump: Suit | None) -> str:
     """
     match action:
         case Play(card=card, merlin=merlin):
-            return card_text(card, trump) if merlin is None else f"{card} as {merlin.capitalize()}"
+            if merlin is None:
+                return card_text(card, trump, t=t)
+            return t(BUTTON_AS_KEYS[merlin], card=card_name(card, t=t))
         case Bid(tricks=tricks):
-            return f"Bid {tricks}"
+            return t("hand-button-bid", tricks=tricks)
         case ChooseTrump(suit=suit):
-            return _suit_text(suit)
+            return _suit_text(suit, t)
         case Call(name=name):
             return f"{CALL_MARK} {name.capitalize()}!"
         case PlayHidden():
-            return HIDDEN_CARD_LABEL
+            return t("hand-button-hidden-card")
         case _:
             assert_never(action)
 
@@ -314,18 +385,19 @@ def _plays(actions: Iterable[Action]) -> list[Play]:
     return [action for action in actions if isinstance(action, Play)]
 
 
-def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool) -> str:
+def _trump_text(trump: Suit | None, turned_up: Card | None, choosing: bool, t: Texts) -> str:
+    card = "" if turned_up is None else card_name(turned_up, t=t)
     if choosing:
-        return f"the dealer is choosing (turned up: {turned_up})"
+        return t("table-trump-choosing", card=card)
     if trump is None:
         if turned_up is None:
-            return "no trump (no card left to turn up)"
-        return f"no trump (turned up: {turned_up})"
+            return t("table-trump-none-left")
+        return t("table-trump-none", card=card)
     if turned_up is not None and turned_up.suit is None:
-        return f"{_suit_text(trump)} (chosen by the dealer; turned up: {turned_up})"
+        return t("table-trump-chosen", suit=_suit_text(trump, t), card=card)
     if turned_up is None:
-        return _suit_text(trump)
-    return f"{_suit_text(trump)} (turned up: {turned_up})"
+        return _suit_text(trump, t)
+    return t("table-trump-turned-up", suit=_suit_text(trump, t), card=card)
 
 
 # -- the parts of the table ----------------------------------------------------------------------------
@@ -359,71 +431,91 @@ def _waiting_on(view: PublicView) -> tuple[int, ...]:
     return () if view.current_player is None else (view.current_player,)
 
 
-def _scoreboard(view: PublicView, me: int | None = None) -> str:
+def _columns(t: Texts, *keys: str) -> list[tuple[str, int]]:
+    """A score sheet's column headings in the reader's language, each with its width: at least as wide as
+    the numbers under it (3 columns, 5 for a total, 6 for points)."""
+    least = {"table-column-total": 5, "table-column-points": 6}
+    return [(t(key), max(least.get(key, 3), text_width(t(key)))) for key in keys]
+
+
+def _scoreboard(view: PublicView, t: Texts, me: int | None = None) -> str:
     """One aligned line per seat: turn mark, name (dealer, you, out), bid, tricks won, running total."""
     names = []
     for seat, name in enumerate(view.players):
-        tags = (["D"] if seat == view.dealer else []) + (["you"] if seat == me else [])
+        tags = ([t("table-tag-dealer")] if seat == view.dealer else []) + (
+            [t("table-tag-you")] if seat == me else []
+        )
         if _is_saboteur(view, seat):
-            tags.append("saboteur")
-        out = "" if _is_active(view, seat) else f" {OUT_MARK}"
+            tags.append(t("table-tag-saboteur"))
+        out = "" if _is_active(view, seat) else f" {OUT_SIGN} {t('table-tag-out')}"
         names.append(_block(name) + (f" ({', '.join(tags)})" if tags else "") + out)
-    width = max(len("Player"), *map(text_width, names))
+    player = t("table-column-player")
+    (bid, bid_w), (won, won_w), (total, total_w) = _columns(
+        t, "table-column-bid", "table-column-won", "table-column-total"
+    )
+    width = max(text_width(player), *map(text_width, names))
     waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
-    lines = [f"  {'Player'.ljust(width)}  Bid  Won  Total"]
+    lines = [
+        f"  {_ljust(player, width)}  {_rjust(bid, bid_w)}  {_rjust(won, won_w)}  {_rjust(total, total_w)}"
+    ]
     for seat, name in enumerate(names):
         mark = TURN_MARK if seat in waiting else " "
         lines.append(
-            f"{mark} {_ljust(name, width)}  {_rjust(_bid_text(view, seat), 3)}  {view.tricks_won[seat]:>3}"
-            f"  {view.totals[seat]:>5}"
+            f"{mark} {_ljust(name, width)}  {_rjust(_bid_text(view, seat), bid_w)}"
+            f"  {view.tricks_won[seat]:>{won_w}}  {view.totals[seat]:>{total_w}}"
         )
     return code_block(lines)
 
 
-def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None) -> str:
+def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None, t: Texts) -> str:
     """The cards of a trick, one line each: position (1 leads), player, card."""
     names = [_block(players[played.player]) for played in trick.plays]
     width = max(map(text_width, names), default=0)
     return code_block(
-        f"{played.position} {_ljust(name, width)}  {_played_text(played, trump)}"
+        f"{played.position} {_ljust(name, width)}  {_played_text(played, trump, t)}"
         for played, name in zip(trick.plays, names, strict=True)
     )
 
 
-def _current_trick_value(view: PublicView) -> str:
+def _current_trick_value(view: PublicView, t: Texts) -> str:
     trick = view.current_trick
-    leader = _name(view.players[trick.leader])
     if not trick.plays:
-        return f"No card yet: **{leader}** leads."
-    return _trick_block(trick, view.players, view.trump)
+        return t("table-trick-no-card", leader=_name(view.players[trick.leader]))
+    return _trick_block(trick, view.players, view.trump, t)
 
 
-def _last_trick_value(view: PublicView) -> str:
+def _last_trick_value(view: PublicView, t: Texts) -> str:
     trick = view.completed_tricks[-1]
     if trick.null or trick.winner is None:
-        outcome = "Null trick: it counts for nobody."
+        outcome = t("table-trick-null")
     else:
-        outcome = f"Taken by **{_name(view.players[trick.winner])}**."
-    return _trick_block(trick, view.players, view.trump) + "\n" + outcome
+        outcome = t("table-trick-taken", name=_name(view.players[trick.winner]))
+    return _trick_block(trick, view.players, view.trump, t) + "\n" + outcome
 
 
-def _add_trick_fields(embed: discord.Embed, view: PublicView) -> None:
+def _add_trick_fields(embed: discord.Embed, view: PublicView, t: Texts) -> None:
     if view.phase is Phase.PLAY:
-        embed.add_field(name="Current trick", value=_current_trick_value(view), inline=False)
+        embed.add_field(name=t("table-current-trick"), value=_current_trick_value(view, t), inline=False)
     if view.completed_tricks:
         number = len(view.completed_tricks)
         embed.add_field(
-            name=f"Last trick ({number} of {view.cards_per_player})",
-            value=_last_trick_value(view),
+            name=t("table-last-trick", number=number, tricks=view.cards_per_player),
+            value=_last_trick_value(view, t),
             inline=False,
         )
 
 
-def _title(view: PublicView, suffix: str = "") -> str:
-    edition = EDITION_TITLES.get(view.edition, f"Wizard {view.edition}")
-    cards = "1 card" if view.cards_per_player == 1 else f"{view.cards_per_player} cards"
+def _title(view: PublicView, t: Texts, key: str = "table-title") -> str:
+    edition = _edition_title(view.edition, t)
     return clip(
-        f"{edition} · Round {view.round_number}/{view.rounds_total} · {cards} each{suffix}", TITLE_LIMIT
+        t(
+            key,
+            edition=edition,
+            round=view.round_number,
+            rounds=view.rounds_total,
+            cards=view.cards_per_player,
+        ),
+        TITLE_LIMIT,
     )
 
 
@@ -431,12 +523,12 @@ def _names(view: PublicView, seats: Iterable[int]) -> str:
     return ", ".join(f"**{_name(view.players[seat])}**" for seat in seats)
 
 
-def variants_line(variants: Iterable[str]) -> str | None:
+def variants_line(variants: Iterable[str], *, t: Texts) -> str | None:
     """The variants a table plays, by name in RULES.md order, or None when there are none."""
     chosen = set(variants)
-    names = [variant.name for key, variant in VARIANTS.items() if key in chosen]
-    names += sorted(name for name in chosen if name not in VARIANTS)
-    return clip("**Variants:** " + ", ".join(names), NOTE_LIMIT) if names else None
+    names = [core_text.variant_name(key, t) for key in VARIANTS if key in chosen]
+    names += sorted(key for key in chosen if key not in VARIANTS)
+    return clip(t("table-variants", names=", ".join(names)), NOTE_LIMIT) if names else None
 
 
 def _bids_secret(view: PublicView) -> bool:
@@ -444,130 +536,119 @@ def _bids_secret(view: PublicView) -> bool:
     return view.bids_secret and view.phase is not Phase.CHOOSE_TRUMP
 
 
-def _variant_lines(view: PublicView, me: int | None = None) -> list[str]:
+def _variant_lines(view: PublicView, t: Texts, me: int | None = None, *, secret: bool = True) -> list[str]:
     """What the table's house rules do right now, one short line each (how they work in full is said in
     the lobby and in /wizard rules). In ``me``'s hand message the Forehead card and Third Time's The Harm
-    are said where the hidden cards are, not here."""
+    are said where the hidden cards are, not here; ``secret`` says that the bids are secret."""
     lines = []
     if _is_saboteur(view, view.dealer):
         if view.dealer == me:
-            lines.append("🕵️ **Saboteur:** you deal, do not bid and score 20; make the others miss.")
+            lines.append(t("hand-saboteur-you"))
         else:
-            lines.append(
-                f"🕵️ **Saboteur:** **{_name(view.players[view.dealer])}** deals, does not bid, scores 20."
-            )
-    if _bids_secret(view):
-        until = (
-            "the round's last trick is played" if "delayed-reveal" in view.variants else "everyone has bid"
-        )
-        lines.append(f"Bids are secret ({SECRET_BID}) until {until}.")
+            lines.append(t("table-saboteur", name=_name(view.players[view.dealer])))
+    if secret and _bids_secret(view):
+        if "delayed-reveal" in view.variants:
+            lines.append(t("table-bids-secret-until-last-trick", mark=SECRET_BID))
+        else:
+            lines.append(t("table-bids-secret-until-all-bid", mark=SECRET_BID))
     if me is None and view.blind_bidding:
-        lines.append("🙈 **Third Time round:** everyone bids before seeing their cards.")
+        lines.append(t("table-third-time-round"))
     if me is None and view.forehead_round:
-        lines.append("🙈 **Forehead round:** everyone sees the others' cards, not their own.")
+        lines.append(t("table-forehead-round"))
     out = [seat for seat in range(len(view.players)) if not _is_active(view, seat)]
     if out and view.phase is not Phase.GAME_OVER:
-        lines.append(f"**Out (Nannie's Rule):** {_names(view, out)}")
+        lines.append(t("table-out-nannie", names=_names(view, out)))
     return lines
 
 
-def _call_line(view: PublicView, me: int | None = None) -> str | None:
+def _call_line(view: PublicView, t: Texts, me: int | None = None) -> str | None:
     """``📣 Ann called Gizzard!`` while the player to act has a Smyrna Style call armed."""
     if view.armed_call is None or view.current_player is None:
         return None
-    who = "You" if view.current_player == me else f"**{_name(view.players[view.current_player])}**"
-    return f"{CALL_MARK} {who} called {view.armed_call.capitalize()}!"
+    call = view.armed_call.capitalize()
+    if view.current_player == me:
+        return t("hand-call-you", call=call)
+    return t("table-call", name=_name(view.players[view.current_player]), call=call)
 
 
-def _header_lines(view: PublicView) -> list[str]:
-    trump = _trump_text(view.trump, view.turned_up, view.phase is Phase.CHOOSE_TRUMP)
-    lines = [f"**Dealer:** {_name(view.players[view.dealer])}", f"**Trump:** {trump}"]
+def _header_lines(view: PublicView, t: Texts) -> list[str]:
+    trump = _trump_text(view.trump, view.turned_up, view.phase is Phase.CHOOSE_TRUMP, t)
+    lines = [
+        t("table-dealer-line", name=_name(view.players[view.dealer])),
+        t("table-trump-line", trump=trump),
+    ]
     if view.edition == "camelot":
-        lines.append(f"**Null tricks this round:** {view.null_tricks}")
+        lines.append(t("table-null-tricks-line", count=view.null_tricks))
     return lines
 
 
-def _public_status(view: PublicView) -> str:
+def _public_status(view: PublicView, t: Texts) -> str:
     """Whose turn it is and what they must do, or that the game is over."""
     if view.phase is Phase.GAME_OVER:
-        return "**Game over**"
+        return t("table-game-over")
     if view.current_player is None:
         waiting = _waiting_on(view)
         if view.phase is Phase.BID and waiting:
-            return f"{TURN_MARK} Waiting for bids from {_names(view, waiting)} (0 to {view.cards_per_player})"
-        return "**Game over**" if not waiting else f"{TURN_MARK} Waiting for {_names(view, waiting)}"
-    who = f"**{_name(view.players[view.current_player])}**"
+            return t("table-status-bids-from", names=_names(view, waiting), max=view.cards_per_player)
+        return t("table-game-over") if not waiting else t("table-status-waiting", names=_names(view, waiting))
+    name = _name(view.players[view.current_player])
     if view.phase is Phase.CHOOSE_TRUMP:
-        return f"{TURN_MARK} {who} to choose the trump suit"
+        return t("table-status-choose-trump", name=name)
     if view.phase is Phase.BID:
-        return f"{TURN_MARK} {who} to bid (0 to {view.cards_per_player})"
-    return f"{TURN_MARK} {who} to play a card"
+        return t("table-status-bid", name=name, max=view.cards_per_player)
+    return t("table-status-play", name=name)
 
 
 # -- the messages ----------------------------------------------------------------------------------------
 
 
-def countdown(deadline: float | None) -> str | None:
+def countdown(deadline: float | None, *, t: Texts) -> str | None:
     """When a turn runs out, as a Discord timestamp every reader's client counts down in their own time.
 
-    >>> countdown(1767225600.4)
+    >>> from cogs.utils.i18n import ENGLISH
+    >>> countdown(1767225600.4, t=ENGLISH)
     '⏳ Time runs out <t:1767225600:R>.'
     """
-    return None if deadline is None else f"⏳ Time runs out <t:{int(deadline)}:R>."
+    # The timestamp goes in as text: a number would be written with the language's digit grouping.
+    return None if deadline is None else t("table-countdown", time=str(int(deadline)))
 
 
-def table_embed(view: PublicView, *, note: str | None = None, deadline: float | None = None) -> discord.Embed:
+def table_embed(
+    view: PublicView, *, t: Texts, note: str | None = None, deadline: float | None = None
+) -> discord.Embed:
     """The live table message everyone sees: trump, bids, tricks, totals, the trick and whose turn it is
     (with the ``deadline`` of the turn under way, when the server's turn timer is on)."""
-    lines = [_public_status(view)]
-    timer = countdown(deadline) if view.phase is not Phase.GAME_OVER else None
+    lines = [_public_status(view, t)]
+    timer = countdown(deadline, t=t) if view.phase is not Phase.GAME_OVER else None
     if timer:
         lines.append(timer)
-    call = _call_line(view)
+    call = _call_line(view, t)
     if call:
         lines.append(call)
-    lines += _header_lines(view)
-    variants = variants_line(view.variants)
+    lines += _header_lines(view, t)
+    variants = variants_line(view.variants, t=t)
     if variants:
         lines.append(variants)
-    lines += [*_variant_lines(view), _scoreboard(view)]
+    lines += [*_variant_lines(view, t), _scoreboard(view, t)]
     if note:
         lines.append(clip(note, NOTE_LIMIT))
     colour = RESULT_COLOUR if view.phase is Phase.GAME_OVER else TABLE_COLOUR
-    embed = discord.Embed(title=_title(view), description="\n".join(lines), colour=colour)
-    _add_trick_fields(embed, view)
+    embed = discord.Embed(title=_title(view, t), description="\n".join(lines), colour=colour)
+    _add_trick_fields(embed, view, t)
     return checked(embed)
 
 
 def table_embeds(
-    view: PublicView, *, note: str | None = None, deadline: float | None = None
+    view: PublicView, *, t: Texts, note: str | None = None, deadline: float | None = None
 ) -> list[discord.Embed]:
     """The table message's embeds: the live table, then the score table of the last round played (which
     keeps the round results in view instead of posting them under the table)."""
-    embeds = [table_embed(view, note=note, deadline=deadline)]
+    embeds = [table_embed(view, t=t, note=note, deadline=deadline)]
     if view.rounds:
-        summary = round_summary_embed(view.rounds[-1], view.players)
+        summary = round_summary_embed(view.rounds[-1], view.players, t=t)
         if sum(map(embed_length, (*embeds, summary))) <= EMBED_TOTAL_LIMIT:
             embeds.append(summary)
     return embeds
-
-
-def _playable_summary(view: PlayerView) -> str:
-    """What the legal plays allow, said only from ``view.choices`` (the rules stay in the core)."""
-    actions = view.choices
-    plays = _plays(actions)
-    if not plays:
-        return "your unseen card" if any(isinstance(action, PlayHidden) for action in actions) else "no card"
-    legal_faces = {play.card.face for play in plays}
-    barred = [card for card in view.hand if card.face not in legal_faces]
-    if not barred:
-        return "any card" if view.current_trick.plays else "you lead: any card"
-    followed = {play.card.suit for play in plays} - {None}
-    allowed = ", ".join(action_label(play, view.trump) for play in _in_hand_order(plays, view.trump))
-    if len(followed) == 1:
-        suit = next(iter(followed))
-        return f"you must follow {suit} or play a special card; you may play {allowed}"
-    return f"you may play {allowed}"
 
 
 def _in_hand_order(plays: Sequence[Play], trump: Suit | None) -> list[Play]:
@@ -575,118 +656,128 @@ def _in_hand_order(plays: Sequence[Play], trump: Suit | None) -> list[Play]:
     return sorted(plays, key=lambda play: (_hand_order(play.card, trump), play.merlin == "jester"))
 
 
-def _private_status(view: PlayerView) -> str:
+def _play_prompt(view: PlayerView, t: Texts) -> str:
+    """The prompt to play a card, with what the legal plays allow, said only from ``view.choices`` (the
+    rules stay in the core)."""
+    plays = _plays(view.choices)
+    if not plays:
+        return t("hand-turn-play-none")
+    legal_faces = {play.card.face for play in plays}
+    barred = [card for card in view.hand if card.face not in legal_faces]
+    if not barred:
+        return t("hand-turn-play-any") if view.current_trick.plays else t("hand-turn-play-lead")
+    followed = {play.card.suit for play in plays} - {None}
+    allowed = ", ".join(action_label(play, view.trump, t=t) for play in _in_hand_order(plays, view.trump))
+    if len(followed) == 1:
+        suit = next(iter(followed))
+        return t("hand-turn-play-follow", suit=str(suit), cards=allowed)
+    return t("hand-turn-play-some", cards=allowed)
+
+
+def _private_status(view: PlayerView, t: Texts) -> str:
     """The player's next step on their turn, said from their legal actions."""
+    bids = [action.tricks for action in view.choices if isinstance(action, Bid)]
     if view.current_player is None:
-        return f"**Your bid, please:** everyone bids at once ({_bid_range(view)})"
+        if not bids:
+            return t("hand-turn-bid-together-later")
+        return t("hand-turn-bid-together", min=min(bids), max=max(bids))
     if view.phase is Phase.CHOOSE_TRUMP:
-        if view.hand_hidden:
-            return "**Your turn:** choose the trump suit (without seeing your cards)"
-        return "**Your turn:** choose the trump suit"
+        return t("hand-turn-trump-blind") if view.hand_hidden else t("hand-turn-trump")
     if view.phase is Phase.BID:
-        return f"**Your turn:** bid {_bid_range(view)}"
+        return t("hand-turn-bid", min=min(bids), max=max(bids)) if bids else t("hand-turn-bid-later")
     actions = view.choices
     if any(isinstance(action, PlayHidden) for action in actions) and not _plays(actions):
-        return "**Your turn:** play your unseen card"
-    return f"**Your turn:** play a card ({_playable_summary(view)})"
+        return t("hand-turn-play-hidden")
+    return _play_prompt(view, t)
 
 
-def _bid_range(view: PlayerView) -> str:
-    bids = [action.tricks for action in view.choices if isinstance(action, Bid)]
-    if not bids:
-        return "when you can"
-    return f"from {min(bids)} to {max(bids)}"
+SMYRNA_KEYS = {
+    ("gizzard",): "hand-smyrna-gizzard",
+    ("fester",): "hand-smyrna-fester",
+    ("gizzard", "fester"): "hand-smyrna-both",
+}
 
 
-def _smyrna_line(view: PlayerView) -> str | None:
+def _smyrna_line(view: PlayerView, t: Texts) -> str | None:
     """The calls a player may make now (Smyrna Style), on their turn: only those for cards they hold."""
     if view.current_player != view.player:
         return None
-    cards = {"gizzard": "a Wizard", "fester": "a Jester"}
-    calls = [
-        f"{action_label(action, None)} before {cards[action.name]}"
-        for action in view.choices
-        if isinstance(action, Call)
-    ]
-    return f"**Smyrna Style:** call {' and '.join(calls)}." if calls else None
+    calls = tuple(
+        sorted({a.name for a in view.choices if isinstance(a, Call)}, key=("gizzard", "fester").index)
+    )
+    return t(SMYRNA_KEYS[calls]) if calls else None
 
 
-def _own_progress(view: PlayerView) -> str:
+def _own_progress(view: PlayerView, t: Texts) -> str:
     bid = view.bids[view.player]
     won = view.tricks_won[view.player]
-    total = view.totals[view.player]
-    tricks = "1 trick" if won == 1 else f"{won} tricks"
+    total = _score(view.totals[view.player])
     if not _is_active(view, view.player):
-        return f"**You:** out of the game, total {total}"
+        return t("hand-you-out", total=total)
     if _is_saboteur(view, view.player):
-        return f"**You:** {tricks} won, total {total}"
+        return t("hand-you-won", won=won, total=total)
     if bid is None:
-        return f"**You:** no bid yet, {tricks} won, total {total}"
-    return f"**You:** {tricks} won of {bid} bid, total {total}"
+        return t("hand-you-no-bid", won=won, total=total)
+    return t("hand-you-won-of", won=won, bid=bid, total=total)
 
 
-def _others_cards(view: PlayerView) -> str:
+def _others_cards(view: PlayerView, t: Texts) -> str:
     """The Forehead card round's other cards, one line per player still holding theirs."""
     lines = [
-        f"**{_name(view.players[seat])}**: {card_text(card, view.trump)}"
+        f"**{_name(view.players[seat])}**: {card_text(card, view.trump, t=t)}"
         for seat, card in enumerate(view.others_cards)
         if card is not None and seat != view.player
     ]
-    return "\n".join(lines) if lines else "Every other card has been played."
+    return "\n".join(lines) if lines else t("hand-others-played")
 
 
-def _add_hand_fields(embed: discord.Embed, view: PlayerView) -> None:
+def _add_hand_fields(embed: discord.Embed, view: PlayerView, t: Texts) -> None:
     count = view.hand_sizes[view.player] if view.hand_sizes else len(view.hand)
     if view.others_cards:
         embed.add_field(
-            name="Your card (hidden)",
-            value="🙈 Forehead round: you see the others' cards, not yours." if count else "(no cards)",
+            name=t("hand-own-card-hidden"),
+            value=t("hand-forehead-explained") if count else t("hand-no-cards"),
             inline=False,
         )
         embed.add_field(
-            name="The others' cards", value=clip(_others_cards(view), FIELD_VALUE_LIMIT), inline=False
+            name=t("hand-others-cards"), value=clip(_others_cards(view, t), FIELD_VALUE_LIMIT), inline=False
         )
         return
     if view.hand_hidden:
         embed.add_field(
-            name=f"Your cards ({count}, hidden)",
-            value="🙈 Third Time round: you bid before seeing your cards; they show once all bids are in.",
-            inline=False,
+            name=t("hand-cards-hidden", count=count), value=t("hand-third-time-explained"), inline=False
         )
         return
     embed.add_field(
-        name=f"Your cards ({len(view.hand)})",
-        value=clip(hand_line(view.hand, view.trump), FIELD_VALUE_LIMIT),
+        name=t("hand-cards", count=len(view.hand)),
+        value=clip(hand_line(view.hand, view.trump, t=t), FIELD_VALUE_LIMIT),
         inline=False,
     )
 
 
-def _standing_status(view: PlayerView) -> str:
+def _standing_status(view: PlayerView, t: Texts) -> str:
     """A hand message's first line away from its owner's turn: nothing in it can go out of date, as the
     message is only edited when its owner acts."""
     if view.phase is Phase.GAME_OVER:
-        return "**Game over**"
+        return t("table-game-over")
     if not _is_active(view, view.player):
-        return "**You are out of the game.**"
+        return t("hand-status-out")
     if not view.hand and not view.hand_hidden and not view.others_cards:
-        return "You have played all your cards this round."
-    return (
-        "**Your cards for this round.** On your turn press a button below: the table in the channel "
-        "shows whose turn it is, and a reminder comes here if you take a while."
-    )
+        return t("hand-status-all-played")
+    return t("hand-status-waiting")
 
 
-def _own_bid(view: PlayerView) -> str | None:
+def _own_bid(view: PlayerView, t: Texts) -> str | None:
     """The player's own bid, which stays as it is for the rest of the round once made."""
     if not _is_active(view, view.player):
         return None
     if _is_saboteur(view, view.player):
-        return "**Your bid:** none (you deal as the saboteur)"
+        return t("hand-own-bid-saboteur")
     bid = view.bids[view.player]
-    return f"**Your bid:** {NOT_BID_YET if bid is None else bid}"
+    return t("hand-own-bid", bid=NOT_BID_YET if bid is None else str(bid))
 
 
-def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Embed:
+def hand_embed(view: PlayerView, *, t: Texts, deadline: float | None = None) -> discord.Embed:
     """A player's hand message: their sorted hand, trump, and on their turn the bids, the trick and what
     to do now (by when, if the server's turn timer is on).
 
@@ -695,74 +786,73 @@ def hand_embed(view: PlayerView, *, deadline: float | None = None) -> discord.Em
     """
     mine = view.player in _waiting_on(view) and bool(view.legal_actions)
     if mine:
-        lines = [_private_status(view)]
-        timer = countdown(deadline)
+        lines = [_private_status(view, t)]
+        timer = countdown(deadline, t=t)
         if timer:
             lines.append(timer)
-        lines += [line for line in (_call_line(view, me=view.player), _smyrna_line(view)) if line]
+        lines += [line for line in (_call_line(view, t, me=view.player), _smyrna_line(view, t)) if line]
     else:
-        lines = [_standing_status(view)]
-    lines += _header_lines(view)
-    lines += _variant_lines(view, me=view.player) if mine else _standing_variant_lines(view)
-    own = _own_progress(view) if mine else _own_bid(view)
+        lines = [_standing_status(view, t)]
+    lines += _header_lines(view, t)
+    lines += _variant_lines(view, t, me=view.player, secret=mine)
+    own = _own_progress(view, t) if mine else _own_bid(view, t)
     if own is not None:
         lines.append(own)
     embed = discord.Embed(
-        title=_title(view, " · your hand"),
+        title=_title(view, t, "hand-title"),
         description="\n".join(lines),
         colour=YOUR_TURN_COLOUR if mine else WAITING_COLOUR,
     )
-    _add_hand_fields(embed, view)
+    _add_hand_fields(embed, view, t)
     if mine:
-        embed.add_field(name="Bids and tricks", value=_scoreboard(view, me=view.player), inline=False)
-        _add_trick_fields(embed, view)
-    embed.set_footer(text=FOOTERS.get(view.edition, FOOTERS["classic"]))
+        embed.add_field(
+            name=t("hand-bids-and-tricks"), value=_scoreboard(view, t, me=view.player), inline=False
+        )
+        _add_trick_fields(embed, view, t)
+    embed.set_footer(text=t(FOOTER_KEYS.get(view.edition, "hand-footer-classic"), mark=TRUMP_MARK))
     return checked(embed)
 
 
-def _standing_variant_lines(view: PlayerView) -> list[str]:
-    """The house rules' lines that hold all round (the saboteur dealer, who is out)."""
-    return [line for line in _variant_lines(view, me=view.player) if "Bids are secret" not in line]
+NUDGE_KEYS = {
+    Phase.CHOOSE_TRUMP: "hand-nudge-trump",
+    Phase.BID: "hand-nudge-bid",
+    Phase.PLAY: "hand-nudge-play",
+}
 
 
-def nudge_text(view: PlayerView, channel_id: int, hand_url: str | None) -> str:
+def nudge_text(view: PlayerView, channel_id: int, hand_url: str | None, *, t: Texts) -> str:
     """The short DM that tells a member it is their turn: what to do, what is on the table, where their
     hand is."""
-    doing = {
-        Phase.CHOOSE_TRUMP: "choose the trump suit",
-        Phase.BID: f"bid (0 to {view.cards_per_player})",
-        Phase.PLAY: "play a card",
-    }.get(view.phase, "play")
-    text = f"🔔 Your turn at the Wizard table in <#{channel_id}>: {doing}."
+    key = NUDGE_KEYS.get(view.phase, "hand-nudge-play")
+    sentences = [t(key, channel=str(channel_id), max=view.cards_per_player)]
     trick = view.current_trick
     if view.phase is Phase.PLAY and trick.plays:
         cards = ", ".join(
-            f"{_name(view.players[played.player])} {_played_text(played, view.trump)}"
+            f"{_name(view.players[played.player])} {_played_text(played, view.trump, t)}"
             for played in trick.plays
         )
-        text += f" On the table: {cards}."
+        sentences.append(t("hand-nudge-on-table", cards=cards))
     elif view.phase is Phase.PLAY:
-        text += " You lead."
+        sentences.append(t("hand-nudge-you-lead"))
     if hand_url is not None:
-        text += f" [Your hand]({hand_url})"
-    return clip(text, NOTE_LIMIT)
+        sentences.append(t("hand-nudge-hand-link", url=hand_url))
+    return clip(" ".join(sentences), NOTE_LIMIT)
 
 
-def round_over_embed(result: RoundResult, seat: int, *, game_over: bool) -> discord.Embed:
+def round_over_embed(result: RoundResult, seat: int, *, t: Texts, game_over: bool) -> discord.Embed:
     """A hand message once its round is over: how the round went for its owner, and where to look next."""
     bid = result.bids[seat]
-    won = "1 trick" if result.tricks[seat] == 1 else f"{result.tricks[seat]} tricks"
-    how = f"You won {won}" if bid is None else f"You bid {bid} and won {won}"
-    after = (
-        "The final standings are in the channel."
-        if game_over
-        else "The scores are on the table, and your next hand comes in a new message."
-    )
-    points = f"{_signed(result.points[seat])} points, {result.totals[seat]} in all"
+    points = _signed(result.points[seat])
+    won, total = result.tricks[seat], _score(result.totals[seat])
+    if bid is None:
+        how = t("hand-round-over-won", won=won, points=points, total=total)
+    else:
+        how = t("hand-round-over-bid", bid=bid, won=won, points=points, total=total)
+    after = t("hand-round-over-final") if game_over else t("hand-round-over-next")
     return checked(
         discord.Embed(
-            title=clip(f"Round {result.round_number} · your hand", TITLE_LIMIT),
-            description=f"{how}: {points}. {after}",
+            title=clip(t("hand-round-over-title", round=result.round_number), TITLE_LIMIT),
+            description=f"{how} {after}",
             colour=WAITING_COLOUR,
         )
     )
@@ -773,50 +863,57 @@ def _round_bid(result: RoundResult, seat: int) -> str:
     return NO_BID if bid is None else str(bid)
 
 
-def _round_tag(result: RoundResult, seat: int) -> str:
+def _round_tag(result: RoundResult, seat: int, t: Texts) -> str:
     """The dealer, the Saboteur dealer (the dealer without a bid) or a player already out (no bid)."""
     if seat == result.dealer:
         if result.bids[seat] is None:
-            return f" (D, saboteur, scores {result.points[seat]})"
-        return " (D)"
+            return " " + t("table-tag-dealer-saboteur", points=_score(result.points[seat]))
+        return f" ({t('table-tag-dealer')})"
     if result.bids[seat] is None:
-        return " (out)"
+        return f" ({t('table-tag-out')})"
     return ""
 
 
-def _round_table(result: RoundResult, players: Sequence[str]) -> str:
-    names = [_block(name) + _round_tag(result, seat) for seat, name in enumerate(players)]
-    width = max(len("Player"), *map(text_width, names))
-    lines = [f"{'Player'.ljust(width)}  Bid  Won  Points  Total"]
+def _round_table(result: RoundResult, players: Sequence[str], t: Texts) -> str:
+    names = [_block(name) + _round_tag(result, seat, t) for seat, name in enumerate(players)]
+    player = t("table-column-player")
+    columns = _columns(t, "table-column-bid", "table-column-won", "table-column-points", "table-column-total")
+    (_, bid_w), (_, won_w), (_, points_w), (_, total_w) = columns
+    width = max(text_width(player), *map(text_width, names))
+    lines = [_ljust(player, width) + "".join(f"  {_rjust(heading, w)}" for heading, w in columns)]
     for seat, name in enumerate(names):
         lines.append(
-            f"{_ljust(name, width)}  {_round_bid(result, seat):>3}  {result.tricks[seat]:>3}"
-            f"  {_signed(result.points[seat]):>6}  {result.totals[seat]:>5}"
+            f"{_ljust(name, width)}  {_round_bid(result, seat):>{bid_w}}  {result.tricks[seat]:>{won_w}}"
+            f"  {_signed(result.points[seat]):>{points_w}}  {result.totals[seat]:>{total_w}}"
         )
     return code_block(lines)
 
 
-def round_summary_embed(result: RoundResult, players: Sequence[str]) -> discord.Embed:
+def round_summary_embed(result: RoundResult, players: Sequence[str], *, t: Texts) -> discord.Embed:
     """One short message per finished round: trump, then bid, tricks, points and total per player."""
-    cards = "1 card" if result.cards_per_player == 1 else f"{result.cards_per_player} cards"
     lines = [
-        f"**Trump:** {_trump_text(result.trump, result.turned_up, False)}",
-        _round_table(result, players),
+        t("table-trump-line", trump=_trump_text(result.trump, result.turned_up, False, t)),
+        _round_table(result, players, t),
     ]
     if result.null_tricks:
-        lines.append(f"**Null tricks:** {result.null_tricks} (they count for nobody)")
+        lines.append(t("table-summary-null-tricks", count=result.null_tricks))
     if result.null_tricks == result.cards_per_player:
-        lines.append("Every trick was a null trick: no scores change this round.")
+        lines.append(t("table-summary-all-null"))
     if result.bids[result.dealer] is None:
         lines.append(
-            f"**{_name(players[result.dealer])}** dealt as the saboteur: no bid, "
-            f"{_signed(result.points[result.dealer])} points."
+            t(
+                "table-summary-saboteur",
+                name=_name(players[result.dealer]),
+                points=_signed(result.points[result.dealer]),
+            )
         )
     if result.eliminated:
-        out = ", ".join(f"**{_name(players[seat])}**" for seat in result.eliminated)
-        lines.append(f"{OUT_MARK.split()[0]} Eliminated (Nannie's Rule, lowest total): {out}")
+        out = list_text([f"**{_name(players[seat])}**" for seat in result.eliminated], t=t)
+        lines.append(t("table-summary-eliminated", mark=OUT_SIGN, names=out))
     embed = discord.Embed(
-        title=clip(f"Round {result.round_number} scored · {cards} each", TITLE_LIMIT),
+        title=clip(
+            t("table-summary-title", round=result.round_number, cards=result.cards_per_player), TITLE_LIMIT
+        ),
         description="\n".join(lines),
         colour=RESULT_COLOUR,
     )
@@ -831,7 +928,7 @@ def _abbreviations(players: Sequence[str], width: int) -> list[str]:
     return [_heading(name, width - 1) + str(seat + 1) for seat, name in enumerate(players)]
 
 
-def _history_table(result: GameResult, players: Sequence[str], *, compact: bool) -> str:
+def _history_table(result: GameResult, players: Sequence[str], *, compact: bool, t: Texts) -> str:
     """Running totals after every round, one row per round; compact drops the trump column and spacing."""
     cells = [[str(total) for total in row.totals] for row in result.rounds]
     number_width = max((len(cell) for row in cells for cell in row), default=1)
@@ -842,7 +939,7 @@ def _history_table(result: GameResult, players: Sequence[str], *, compact: bool)
         width, gap = max(number_width, min(longest_name, 8)), "  "
     headings = _abbreviations(players, width)
     round_width = len(str(len(result.rounds)))
-    lead = "#".rjust(round_width) + ("" if compact else "  T")
+    lead = "#".rjust(round_width) + ("" if compact else "  " + t("table-history-trump-column"))
     lines = [lead + "".join(gap + _rjust(heading, width) for heading in headings)]
     for row, row_cells in zip(result.rounds, cells, strict=True):
         start = str(row.round_number).rjust(round_width)
@@ -852,26 +949,38 @@ def _history_table(result: GameResult, players: Sequence[str], *, compact: bool)
     return code_block(lines)
 
 
-def final_embed(result: GameResult, players: Sequence[str], edition: str) -> discord.Embed:
-    """Final standings (ties share a place, R-2) and the running totals of every round."""
+def _headline(result: GameResult, players: Sequence[str], t: Texts) -> str:
     winners = [f"**{_name(players[seat])}**" for seat in result.winners]
     top = result.totals[result.winners[0]] if result.winners else 0
     if result.shared_win:
-        headline = f"Shared win: {', '.join(winners[:-1])} and {winners[-1]}, {top} points each"
-    elif winners:
-        headline = f"{winners[0]} wins with {top} points"
-    else:
-        headline = "No winner"
+        return t("table-final-shared-win", names=list_text(winners, t=t), points=_score(top))
+    if winners:
+        return t("table-final-winner", name=winners[0], points=_score(top))
+    return t("table-final-no-winner")
+
+
+def final_embed(result: GameResult, players: Sequence[str], edition: str, *, t: Texts) -> discord.Embed:
+    """Final standings (ties share a place, R-2) and the running totals of every round."""
     out_after = {seat: row.round_number for row in result.rounds for seat in row.eliminated}
-    standings = [
-        f"**{ordinal(result.places[seat])}** {_name(players[seat])}: {result.totals[seat]}"
-        + (f" (out after round {out_after[seat]})" if seat in out_after else "")
-        for seat in result.standings()
-    ]
-    head = "\n".join([headline, "", *standings, "", "**Running totals by round**"])
-    description = f"{head} (T = trump)\n{_history_table(result, players, compact=False)}"
+    standings = []
+    for seat in result.standings():
+        place, name, total = (
+            place_text(result.places[seat], t=t),
+            _name(players[seat]),
+            _score(result.totals[seat]),
+        )
+        if seat in out_after:
+            standings.append(
+                t("table-final-place-out", place=place, name=name, total=total, round=out_after[seat])
+            )
+        else:
+            standings.append(t("table-final-place", place=place, name=name, total=total))
+    head = "\n".join([_headline(result, players, t), "", *standings, "", t("table-final-running")])
+    description = (
+        f"{head} {t('table-final-running-legend')}\n{_history_table(result, players, compact=False, t=t)}"
+    )
     if len(description) > DESCRIPTION_LIMIT:
-        description = f"{head}\n{_history_table(result, players, compact=True)}"
-    title = f"Game over · {EDITION_TITLES.get(edition, f'Wizard {edition}')}"
+        description = f"{head}\n{_history_table(result, players, compact=True, t=t)}"
+    title = t("table-final-title", edition=_edition_title(edition, t))
     embed = discord.Embed(title=clip(title, TITLE_LIMIT), description=description, colour=RESULT_COLOUR)
     return checked(embed)

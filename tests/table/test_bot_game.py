@@ -51,6 +51,7 @@ from cogs.table import render
 from cogs.table.delivery import turn_deadline
 from cogs.table.pictures import HandScene
 from cogs.table.render import TRUMP_MARK
+from cogs.utils.i18n import ENGLISH
 from wizard_core import Card, Game, Phase, Rules, decode
 from wizard_core.cards import MERLIN_FACE
 from wizard_core.tricks import MERLIN_AS_JESTER, PLAY_CODES
@@ -351,7 +352,7 @@ async def test_a_refused_picture_leaves_the_text(simcord_env: Env) -> None:
     assert not message.attachments and "image" not in message.embeds[0]
     bot_table = table.bot_table
     assert bot_table is not None
-    expected = render.table_embed(table.game.public_view(), deadline=turn_deadline(bot_table))
+    expected = render.table_embed(table.game.public_view(), deadline=turn_deadline(bot_table), t=ENGLISH)
     assert message.embeds[0]["description"] == expected.description
     await act(table, rng=rng)  # the next change brings the picture back
     check_pictures(table)

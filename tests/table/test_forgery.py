@@ -24,7 +24,8 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
-from cogs.table.components import ELSEWHERE, custom_id
+from cogs.table.components import custom_id
+from cogs.utils.i18n import ENGLISH
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
@@ -57,7 +58,7 @@ async def test_forged_controls_from_another_server_change_nothing(
     before = [snapshot(running, database_path), snapshot(waiting, database_path)]
     for cid in forged:
         result = await forge_click(simcord_env, mallory, carrier, cid)
-        assert assert_refused(result) == ELSEWHERE, cid
+        assert assert_refused(result) == ENGLISH("table-refusal-elsewhere"), cid
     assert [snapshot(running, database_path), snapshot(waiting, database_path)] == before
     assert running.bot_table is not None and waiting.bot_table is not None
     assert mallory.id not in {seat.user_id for seat in waiting.bot_table.seats}
@@ -76,7 +77,7 @@ async def test_a_channel_control_clicked_in_another_channel_of_the_server_is_ref
     carrier = stored(simcord_env, own.response.channel_id, own.response.id)
     before = snapshot(running, database_path)
     result = await forge_click(simcord_env, host, carrier, custom_id("end", running.table_id, 0, "yes"))
-    assert assert_refused(result) == ELSEWHERE
+    assert assert_refused(result) == ENGLISH("table-refusal-elsewhere")
     assert snapshot(running, database_path) == before
     assert_valid_discord_payloads(simcord_env)
 

@@ -27,6 +27,7 @@ from cogs.table.render import (
     table_embed,
     text_width,
 )
+from cogs.utils.i18n import ENGLISH as EN
 from wizard_core import (
     EXCALIBUR,
     HOLY_GRAIL,
@@ -93,7 +94,7 @@ def secret(card: Card) -> bool:
 
 def check_views(game: Game) -> None:
     """Render the table and every hand, checking limits and that no hand leaks anywhere else."""
-    table = table_embed(game.public_view(), note="Alice's DMs are closed: use Show my hand")
+    table = table_embed(game.public_view(), note="Alice's DMs are closed: use Show my hand", t=EN)
     assert_fits(table)
     table_text = embed_text(table)
     assert not RULING_ID.search(table_text)
@@ -103,12 +104,12 @@ def check_views(game: Game) -> None:
             assert str(card) not in table_text
     for p, hand in enumerate(hands):
         view = game.view(p)
-        embed = hand_embed(view)
+        embed = hand_embed(view, t=EN)
         assert_fits(embed)
         text = embed_text(embed)
         assert not RULING_ID.search(text)
         for card in hand:
-            assert card_text(card, view.trump) in text
+            assert card_text(card, view.trump, t=EN) in text
         for other, other_hand in enumerate(hands):
             if other != p:
                 for card in filter(secret, other_hand):
@@ -141,13 +142,13 @@ def play_game(players: Sequence[str], edition: str, seed: int, every: int) -> Ga
         game.apply(rng.choice(game.legal_actions()))
         steps += 1
         if len(game.round_results) > rounds:
-            summary = round_summary_embed(game.round_results[-1], game.players)
+            summary = round_summary_embed(game.round_results[-1], game.players, t=EN)
             assert_fits(summary)
             assert not RULING_ID.search(embed_text(summary))
             if not game.is_over:
                 check_views(game)
     check_views(game)
-    assert_fits(final_embed(game.result(), game.players, edition))
+    assert_fits(final_embed(game.result(), game.players, edition, t=EN))
     return game
 
 
@@ -161,7 +162,7 @@ def test_random_games_render_within_limits_and_leak_no_hand(count: int, edition:
 @pytest.mark.parametrize("edition", ["classic", "camelot"])
 def test_awkward_names_render_within_limits(edition: str) -> None:
     game = play_game(AWKWARD, edition, seed=4, every=7)
-    table = embed_text(table_embed(game.public_view()))
+    table = embed_text(table_embed(game.public_view(), t=EN))
     assert display_name(AWKWARD[2]) == "Z" * 31 + "…"
     assert "Z" * 32 not in table and "Z" * 31 + "…" in table
     assert display_name(AWKWARD[0]) == r"\*\*Bold\*\*\_x\_"
@@ -176,7 +177,7 @@ def test_three_players_reach_twenty_card_hands() -> None:
         game.apply(rng.choice(game.legal_actions()))
     assert len(game.hand(0)) == 20
     check_views(game)
-    embed = hand_embed(game.view(game.current_player or 0))
+    embed = hand_embed(game.view(game.current_player or 0), t=EN)
     assert "Your cards (20)" in embed_text(embed)
 
 
@@ -201,23 +202,23 @@ def test_camelot_specials_come_first_and_jester_last() -> None:
 
 
 def test_trump_cards_are_marked() -> None:
-    assert card_text(Card.parse("10♥"), Suit.HEARTS) == f"10♥{TRUMP_MARK}"
-    assert card_text(Card.parse("10♥"), Suit.SPADES) == "10♥"
-    assert card_text(WIZARD, Suit.HEARTS) == "Wizard"
-    assert hand_line(cards("3♠", "A♥", "Jester"), Suit.SPADES) == f"3♠{TRUMP_MARK} · A♥ · Jester"
-    assert hand_line([], None) == "(no cards)"
+    assert card_text(Card.parse("10♥"), Suit.HEARTS, t=EN) == f"10♥{TRUMP_MARK}"
+    assert card_text(Card.parse("10♥"), Suit.SPADES, t=EN) == "10♥"
+    assert card_text(WIZARD, Suit.HEARTS, t=EN) == "Wizard"
+    assert hand_line(cards("3♠", "A♥", "Jester"), Suit.SPADES, t=EN) == f"3♠{TRUMP_MARK} · A♥ · Jester"
+    assert hand_line([], None, t=EN) == "(no cards)"
 
 
 def test_labels() -> None:
-    assert action_label(decode(MERLIN.face), Suit.HEARTS) == "Merlin as Wizard"
-    assert action_label(decode(58), Suit.HEARTS) == "Merlin as Jester"
-    assert action_label(decode(Card.parse("Q♥").face), Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
-    assert action_label(decode(EXCALIBUR.face), None) == "Excalibur"
-    assert action_label(ChooseTrump(Suit.HEARTS), None) == "♥ Hearts"
-    assert action_label(Bid(0), None) == "Bid 0"
-    labels = [action_label(decode(code), Suit.CLUBS) for code in range(59)]
-    labels += [action_label(Bid(n), None) for n in range(21)]
-    labels += [action_label(ChooseTrump(suit), None) for suit in Suit]
+    assert action_label(decode(MERLIN.face), Suit.HEARTS, t=EN) == "Merlin as Wizard"
+    assert action_label(decode(58), Suit.HEARTS, t=EN) == "Merlin as Jester"
+    assert action_label(decode(Card.parse("Q♥").face), Suit.HEARTS, t=EN) == f"Q♥{TRUMP_MARK}"
+    assert action_label(decode(EXCALIBUR.face), None, t=EN) == "Excalibur"
+    assert action_label(ChooseTrump(Suit.HEARTS), None, t=EN) == "♥ Hearts"
+    assert action_label(Bid(0), None, t=EN) == "Bid 0"
+    labels = [action_label(decode(code), Suit.CLUBS, t=EN) for code in range(59)]
+    labels += [action_label(Bid(n), None, t=EN) for n in range(21)]
+    labels += [action_label(ChooseTrump(suit), None, t=EN) for suit in Suit]
     assert all(0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT) for label in labels)
 
 
@@ -232,23 +233,23 @@ def every_action() -> list[Action]:
 
 def test_action_label_of_every_kind_of_action() -> None:
     queen = Card.parse("Q♥")
-    assert action_label(Play(queen), Suit.HEARTS) == f"Q♥{TRUMP_MARK}"
-    assert action_label(Play(queen), Suit.SPADES) == action_label(Play(queen), None) == "Q♥"
-    assert action_label(Play(WIZARD), Suit.HEARTS) == "Wizard"
-    assert action_label(Play(JESTER), None) == "Jester"
-    assert action_label(Play(EXCALIBUR), Suit.HEARTS) == "Excalibur"
-    assert action_label(Play(MERLIN, "wizard"), Suit.HEARTS) == "Merlin as Wizard"
-    assert action_label(Play(MERLIN, "jester"), None) == "Merlin as Jester"
-    assert action_label(Bid(0), None) == "Bid 0" and action_label(Bid(20), Suit.CLUBS) == "Bid 20"
-    assert [action_label(ChooseTrump(suit), Suit.HEARTS) for suit in Suit] == [
+    assert action_label(Play(queen), Suit.HEARTS, t=EN) == f"Q♥{TRUMP_MARK}"
+    assert action_label(Play(queen), Suit.SPADES, t=EN) == action_label(Play(queen), None, t=EN) == "Q♥"
+    assert action_label(Play(WIZARD), Suit.HEARTS, t=EN) == "Wizard"
+    assert action_label(Play(JESTER), None, t=EN) == "Jester"
+    assert action_label(Play(EXCALIBUR), Suit.HEARTS, t=EN) == "Excalibur"
+    assert action_label(Play(MERLIN, "wizard"), Suit.HEARTS, t=EN) == "Merlin as Wizard"
+    assert action_label(Play(MERLIN, "jester"), None, t=EN) == "Merlin as Jester"
+    assert action_label(Bid(0), None, t=EN) == "Bid 0" and action_label(Bid(20), Suit.CLUBS, t=EN) == "Bid 20"
+    assert [action_label(ChooseTrump(suit), Suit.HEARTS, t=EN) for suit in Suit] == [
         "♠ Spades",
         "♥ Hearts",
         "♦ Diamonds",
         "♣ Clubs",
     ]
-    assert action_label(Call("gizzard"), Suit.HEARTS) == "📣 Gizzard!"
-    assert action_label(Call("fester"), None) == "📣 Fester!"
-    assert action_label(PlayHidden(), Suit.CLUBS) == "Play my hidden card"
+    assert action_label(Call("gizzard"), Suit.HEARTS, t=EN) == "📣 Gizzard!"
+    assert action_label(Call("fester"), None, t=EN) == "📣 Fester!"
+    assert action_label(PlayHidden(), Suit.CLUBS, t=EN) == "Play my hidden card"
 
 
 def test_every_kind_of_action_has_a_label_that_fits_a_button() -> None:
@@ -258,9 +259,9 @@ def test_every_kind_of_action_has_a_label_that_fits_a_button() -> None:
     assert {type(action) for action in actions} == {Play, Bid, ChooseTrump, Call, PlayHidden}
     for action in actions:
         for trump in (None, *Suit):
-            label = action_label(action, trump)
+            label = action_label(action, trump, t=EN)
             assert 0 < len(label) <= min(BUTTON_LABEL_LIMIT, SELECT_LABEL_LIMIT)
-            assert action_label(decode(encode(action)), trump) == label
+            assert action_label(decode(encode(action)), trump, t=EN) == label
 
 
 # -- staged situations ---------------------------------------------------------------------------------
@@ -270,27 +271,27 @@ def test_merlin_in_a_trick_shows_its_declaration() -> None:
     game = staged(["A♠", "3♠", "4♠"], ["4♠", "Merlin", "5♥", "7♦"], players=NAMES[:3], edition="camelot")
     for _ in range(3):
         game.apply(Bid(0))
-    hand = embed_text(hand_embed(game.view(1)))
+    hand = embed_text(hand_embed(game.view(1), t=EN))
     assert "Merlin" in hand and "you lead: any card" in hand
     game.apply(Play(MERLIN, "wizard"))
-    table = embed_text(table_embed(game.public_view()))
+    table = embed_text(table_embed(game.public_view(), t=EN))
     assert "1 Bob" in table and "Merlin (as Wizard)" in table
     assert "4♠" not in table and "5♥" not in table
-    assert "Your cards for this round" in embed_text(hand_embed(game.view(0)))
-    assert "Your turn:** play a card (any card)" in embed_text(hand_embed(game.view(2)))
+    assert "Your cards for this round" in embed_text(hand_embed(game.view(0), t=EN))
+    assert "Your turn:** play a card (any card)" in embed_text(hand_embed(game.view(2), t=EN))
 
 
 def test_r5_round_of_only_null_tricks_says_no_scores_change() -> None:
     game = staged(["A♠", "3♠", "4♠"], ["Excalibur", "4♠", "5♥", "7♦"], players=NAMES[:3], edition="camelot")
     for bid in (1, 0, 1):
         game.apply(Bid(bid))
-    bidding = embed_text(table_embed(game.public_view()))
+    bidding = embed_text(table_embed(game.public_view(), t=EN))
     assert "Null tricks this round:** 0" in bidding and "Excalibur" not in bidding
     for name in ("4♠", "5♥", "Excalibur"):
         game.apply(Play(Card.parse(name)))
     result = game.round_results[0]
     assert result.null_tricks == result.cards_per_player == 1
-    text = embed_text(round_summary_embed(result, game.players))
+    text = embed_text(round_summary_embed(result, game.players, t=EN))
     assert "Every trick was a null trick: no scores change this round." in text
     assert "R-5" not in text  # the rule in words, not the ruling's id
     assert "Null tricks:** 1" in text
@@ -310,12 +311,12 @@ def test_a_must_follow_prompt_names_the_suit_and_the_playable_cards() -> None:
     game = Game.replay(NAMES[:3], Rules(edition), 0, log)
     assert game.round_number == 2 and game.current_player == 2
     game.apply(Play(Card.parse("3♥")))
-    assert "Your cards for this round" in embed_text(hand_embed(game.view(1)))
-    text = embed_text(hand_embed(game.view(0)))
+    assert "Your cards for this round" in embed_text(hand_embed(game.view(1), t=EN))
+    text = embed_text(hand_embed(game.view(0), t=EN))
     assert "play a card (you must follow ♥ or play a special card; you may play K♥)" in text
     assert "2♠" in text and "4♣" not in text and "3♥" in text  # 3♥ is on the table now
     game.apply(Play(Card.parse("K♥")))
-    assert "play a card (any card)" in embed_text(hand_embed(game.view(1)))  # Bob holds no ♥
+    assert "play a card (any card)" in embed_text(hand_embed(game.view(1), t=EN))  # Bob holds no ♥
 
 
 def test_bid_prompt_and_the_table_during_bidding() -> None:
@@ -326,9 +327,9 @@ def test_bid_prompt_and_the_table_during_bidding() -> None:
         game.apply(game.legal_actions()[0])
     who = game.current_player
     assert who is not None
-    hand = embed_text(hand_embed(game.view(who)))
+    hand = embed_text(hand_embed(game.view(who), t=EN))
     assert "Your turn:** bid from 0 to 3" in hand
-    table = embed_text(table_embed(game.public_view()))
+    table = embed_text(table_embed(game.public_view(), t=EN))
     assert f"**{NAMES[who]}** to bid (0 to 3)" in table and "Round 3/15 · 3 cards each" in table
     assert "…" in table  # an unbid seat
 
@@ -336,12 +337,14 @@ def test_bid_prompt_and_the_table_during_bidding() -> None:
 def test_dealer_choosing_trump() -> None:
     game = staged(["A♠", "3♠", "4♠"], ["4♠", "5♥", "6♥", "Wizard"], players=NAMES[:3], edition="classic")
     assert game.phase is Phase.CHOOSE_TRUMP
-    table = embed_text(table_embed(game.public_view()))
+    table = embed_text(table_embed(game.public_view(), t=EN))
     assert "the dealer is choosing (turned up: Wizard)" in table
     assert "**Alice** to choose the trump suit" in table
-    assert "Your turn:** choose the trump suit" in embed_text(hand_embed(game.view(0)))
+    assert "Your turn:** choose the trump suit" in embed_text(hand_embed(game.view(0), t=EN))
     game.apply(96 + Suit.CLUBS)
-    assert "♣ Clubs (chosen by the dealer; turned up: Wizard)" in embed_text(table_embed(game.public_view()))
+    assert "♣ Clubs (chosen by the dealer; turned up: Wizard)" in embed_text(
+        table_embed(game.public_view(), t=EN)
+    )
 
 
 # -- results ---------------------------------------------------------------------------------------------
@@ -356,14 +359,14 @@ def round_result(number: int, totals: Sequence[int], points: Sequence[int]) -> R
 
 def test_negative_points_and_totals_show_a_minus_sign() -> None:
     result = round_result(2, [-30, 40, 0], [-20, 40, 0])
-    text = embed_text(round_summary_embed(result, NAMES[:3]))
+    text = embed_text(round_summary_embed(result, NAMES[:3], t=EN))
     assert "-20" in text and "-30" in text and "+40" in text
 
 
 def test_final_embed_says_shared_win_and_ties_share_a_place() -> None:
     rounds = tuple(round_result(r, [10 * r, 10 * r, -10 * r], [10, 10, -10]) for r in range(1, 21))
     result = GameResult((200, 200, -200), (1, 1, 3), (0, 1), rounds)
-    embed = final_embed(result, NAMES[:3], "classic")
+    embed = final_embed(result, NAMES[:3], "classic", t=EN)
     assert_fits(embed)
     text = embed_text(embed)
     assert "Shared win: **Alice** and **Bob**, 200 points each" in text and "R-2" not in text
@@ -375,7 +378,7 @@ def test_final_embed_for_six_long_names_and_extreme_totals_fits() -> None:
     names = [f"{'W' * 30}{i}" for i in range(6)]
     rounds = tuple(round_result(r, [-2100 + i for i in range(6)], [-10] * 6) for r in range(1, 11))
     result = GameResult(tuple(-2100 + i for i in range(6)), (6, 5, 4, 3, 2, 1), (5,), rounds)
-    embed = final_embed(result, names, "camelot")
+    embed = final_embed(result, names, "camelot", t=EN)
     assert_fits(embed)
     text = embed.description or ""
     assert "wins with -2095 points" in text and "Shared win" not in text
@@ -385,15 +388,15 @@ def test_final_embed_for_six_long_names_and_extreme_totals_fits() -> None:
 def test_a_very_long_history_falls_back_to_the_compact_table() -> None:
     rounds = tuple(round_result(r, [-2000 - i for i in range(6)], [-10] * 6) for r in range(1, 61))
     result = GameResult(tuple(-2000 - i for i in range(6)), (1, 2, 3, 4, 5, 6), (0,), rounds)
-    embed = final_embed(result, [f"{'Q' * 31}{i}" for i in range(6)], "classic")
+    embed = final_embed(result, [f"{'Q' * 31}{i}" for i in range(6)], "classic", t=EN)
     assert_fits(embed)
     assert "T = trump" not in (embed.description or "")
 
 
 def test_a_classic_hand_says_only_what_its_mark_means_and_camelot_its_positions() -> None:
-    classic = hand_embed(Game(NAMES[:3], Rules("classic"), seed=1).view(0))
+    classic = hand_embed(Game(NAMES[:3], Rules("classic"), seed=1).view(0), t=EN)
     assert classic.footer.text == f"{TRUMP_MARK} marks a trump card"
-    camelot = hand_embed(Game(NAMES[:3], Rules("camelot"), seed=1).view(0))
+    camelot = hand_embed(Game(NAMES[:3], Rules("camelot"), seed=1).view(0), t=EN)
     assert camelot.footer.text is not None and camelot.footer.text.startswith(
         f"{TRUMP_MARK} marks a trump card"
     )
@@ -431,12 +434,14 @@ def test_score_tables_align_with_wide_names() -> None:
             rounds = len(game.round_results)
             game.apply(rng.choice(game.legal_actions()))
             if len(game.round_results) > rounds:
-                [table] = code_blocks(embed_text(round_summary_embed(game.round_results[-1], game.players)))
+                [table] = code_blocks(
+                    embed_text(round_summary_embed(game.round_results[-1], game.players, t=EN))
+                )
                 assert_aligned(table)
                 if not game.is_over:
-                    [scoreboard] = code_blocks(table_embed(game.public_view()).description or "")
+                    [scoreboard] = code_blocks(table_embed(game.public_view(), t=EN).description or "")
                     assert_aligned(scoreboard)
-        final = final_embed(game.result(), game.players, "classic")
+        final = final_embed(game.result(), game.players, "classic", t=EN)
         assert_fits(final)
         [history] = code_blocks(final.description or "")
         assert_aligned(history)
@@ -447,12 +452,12 @@ def test_computer_labels_keep_their_level_in_every_table() -> None:
     rng = random.Random(3)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
-    final = final_embed(game.result(), game.players, "classic").description or ""
+    final = final_embed(game.result(), game.players, "classic", t=EN).description or ""
     [history] = code_blocks(final)
     # The headings are shortened on purpose: the level to its first letter, never cut off in the middle.
     assert "🤖Ada(M)" in history[0] and "🤖Gra(H)" in history[0] and "Bob(🤖)" in history[0]
     assert "山田太郎" in history[0] and "(M" not in history[0].replace("(M)", "")
-    summary = embed_text(round_summary_embed(game.round_results[-1], game.players))
+    summary = embed_text(round_summary_embed(game.round_results[-1], game.players, t=EN))
     assert "🤖 Ada (Medium)" in summary and "🤖 Grace (Hard)" in summary and "Bob (🤖 away)" in summary
 
 
@@ -460,7 +465,7 @@ def test_a_long_name_is_shortened_before_its_tag() -> None:
     long = "Maximilian Alexander von Habsburg"  # with its tag 43 characters, cut to 32 (columns)
     players = [f"{long} (🤖 away)", "🤖 Ada (Medium)", "山" * 20]
     game = Game(players, Rules("classic"), seed=1)
-    table = table_embed(game.public_view())
+    table = table_embed(game.public_view(), t=EN)
     assert_fits(table)
     [scoreboard] = code_blocks(table.description or "")
     assert_aligned(scoreboard)
@@ -470,5 +475,5 @@ def test_a_long_name_is_shortened_before_its_tag() -> None:
     )  # 20 wide characters: 15 of them and the ellipsis, 31 columns
     while not game.is_over:
         game.apply(game.legal_actions()[0])
-    standings = final_embed(game.result(), players, "classic").description or ""
+    standings = final_embed(game.result(), players, "classic", t=EN).description or ""
     assert "Maximilian Alexander v… (🤖 away):" in standings  # in Markdown too: 32 characters, the tag kept

@@ -19,7 +19,7 @@ from cogs.table.render import (
     BUTTON_LABEL_LIMIT,
     NO_BID,
     NOT_BID_YET,
-    OUT_MARK,
+    OUT_SIGN,
     SECRET_BID,
     action_label,
     card_text,
@@ -30,6 +30,7 @@ from cogs.table.render import (
     round_summary_embed,
     table_embed,
 )
+from cogs.utils.i18n import ENGLISH as EN
 from wizard_core import (
     CALL_FESTER,
     CALL_GIZZARD,
@@ -145,7 +146,9 @@ class Moment:
 def check_state(game: Game, seen: Seen) -> None:
     public = game.public_view()
     hands = [game.hand(p) for p in range(len(game.players))]
-    moment = Moment(game, game.players, public, fits(table_embed(public)), hands, secret_bids(game), seen)
+    moment = Moment(
+        game, game.players, public, fits(table_embed(public, t=EN)), hands, secret_bids(game), seen
+    )
     said_once(moment.table)
     check_table_hides_hands(moment)
     check_table_bids(moment)
@@ -155,7 +158,7 @@ def check_state(game: Game, seen: Seen) -> None:
         return
     for p in range(len(moment.names)):
         view = game.view(p)
-        text = fits(hand_embed(view))
+        text = fits(hand_embed(view, t=EN))
         said_once(text)
         check_hand_hides_other_hands(moment, view, text)
         check_hand_bids(moment, view, text)
@@ -176,7 +179,7 @@ def check_table_bids(moment: Moment) -> None:
     for seat, name in enumerate(moment.names):
         bid_cell = scoreboard_row(table, name)[-3]
         if not public.active[seat]:
-            assert OUT_MARK in " ".join(scoreboard_row(table, name)) and bid_cell == NO_BID
+            assert f"{OUT_SIGN} out" in " ".join(scoreboard_row(table, name)) and bid_cell == NO_BID
             moment.seen["out"] += 1
         elif seat in moment.secrets:
             assert bid_cell == SECRET_BID
@@ -228,7 +231,7 @@ def check_hand_hides_other_hands(moment: Moment, view: PlayerView, text: str) ->
             continue
         for card in filter(unique_name, hand):
             if view.others_cards and view.others_cards[other] == card:
-                assert f"**{display_name(moment.names[other])}**: {card_text(card, view.trump)}" in text
+                assert f"**{display_name(moment.names[other])}**: {card_text(card, view.trump, t=EN)}" in text
             else:
                 assert str(card) not in text
 
@@ -267,7 +270,10 @@ def check_hand_cards(moment: Moment, view: PlayerView, text: str) -> None:
             assert str(own_card) not in text  # never your own card
         for seat, seen_card in enumerate(view.others_cards):
             if seen_card is not None:
-                assert f"**{display_name(moment.names[seat])}**: {card_text(seen_card, view.trump)}" in text
+                assert (
+                    f"**{display_name(moment.names[seat])}**: {card_text(seen_card, view.trump, t=EN)}"
+                    in text
+                )
     elif view.hand_hidden:
         moment.seen["hidden hand"] += 1
         assert view.hand == ()
@@ -276,13 +282,13 @@ def check_hand_cards(moment: Moment, view: PlayerView, text: str) -> None:
             assert str(card) not in text
     else:
         for card in own:
-            assert card_text(card, view.trump) in text
+            assert card_text(card, view.trump, t=EN) in text
 
 
 def check_hand_actions(moment: Moment, view: PlayerView, text: str) -> None:
     """Every legal action has a button label that fits; the unseen card and the calls are explained."""
     for action in view.choices:
-        assert 0 < len(action_label(action, view.trump)) <= BUTTON_LABEL_LIMIT
+        assert 0 < len(action_label(action, view.trump, t=EN)) <= BUTTON_LABEL_LIMIT
     if PLAY_HIDDEN in view.legal_actions:
         assert "play your unseen card" in text
     calls = {CALL_GIZZARD: "📣 Gizzard! before a Wizard", CALL_FESTER: "📣 Fester! before a Jester"}
@@ -294,7 +300,7 @@ def check_hand_actions(moment: Moment, view: PlayerView, text: str) -> None:
 
 
 def check_round(result: RoundResult, names: list[str], seen: Seen) -> None:
-    text = fits(round_summary_embed(result, names))
+    text = fits(round_summary_embed(result, names, t=EN))
     for seat, name in enumerate(names):
         row = scoreboard_row(text, name, lead=0)
         bid = result.bids[seat]
@@ -357,7 +363,7 @@ def play(variants: frozenset[str], edition: str, players: int, seed: int, seen: 
             check_state(game, seen)
     check_state(game, seen)
     check_pictures(game, seen)
-    final = fits(final_embed(game.result(), names, edition))
+    final = fits(final_embed(game.result(), names, edition, t=EN))
     for row in game.result().rounds:
         for seat in row.eliminated:
             assert (
@@ -388,15 +394,19 @@ def test_every_variant_renders_every_state(variants: frozenset[str]) -> None:
 
 def test_labels_of_the_new_action_codes() -> None:
     assert (
-        action_label(decode(CALL_GIZZARD), Suit.HEARTS)
+        action_label(decode(CALL_GIZZARD), Suit.HEARTS, t=EN)
         == "📣 Gizzard!"
-        == action_label(Call("gizzard"), None)
+        == action_label(Call("gizzard"), None, t=EN)
     )
-    assert action_label(decode(CALL_FESTER), None) == "📣 Fester!" == action_label(Call("fester"), None)
     assert (
-        action_label(decode(PLAY_HIDDEN), Suit.CLUBS)
+        action_label(decode(CALL_FESTER), None, t=EN)
+        == "📣 Fester!"
+        == action_label(Call("fester"), None, t=EN)
+    )
+    assert (
+        action_label(decode(PLAY_HIDDEN), Suit.CLUBS, t=EN)
         == "Play my hidden card"
-        == action_label(PlayHidden(), None)
+        == action_label(PlayHidden(), None, t=EN)
     )
 
 
@@ -409,7 +419,7 @@ def test_delayed_reveal_keeps_bids_secret_during_play_and_shows_them_after() -> 
     while game.phase is not Phase.PLAY:
         player = game.to_act[0]
         game.apply(game.legal_actions(player)[-1], player=player)
-    table = embed_text(table_embed(game.public_view()))
+    table = embed_text(table_embed(game.public_view(), t=EN))
     assert "Bids are secret (🔒) until the round's last trick is played." in table
     for name in NAMES[:3]:
         assert scoreboard_row(table, name)[-3] == SECRET_BID
@@ -417,7 +427,7 @@ def test_delayed_reveal_keeps_bids_secret_during_play_and_shows_them_after() -> 
     while game.round_number == 3:
         player = game.to_act[0]
         game.apply(game.legal_actions(player)[0], player=player)
-    summary = embed_text(round_summary_embed(game.round_results[-1], game.players))
+    summary = embed_text(round_summary_embed(game.round_results[-1], game.players, t=EN))
     for seat, name in enumerate(NAMES[:3]):
         row = scoreboard_row(summary, name, lead=0)
         assert row[-4] == str(bids[seat])
@@ -438,13 +448,16 @@ def test_house_rules_say_what_happens_now_in_one_line_each() -> None:
     """The Forehead round, a Third Time round and the Saboteur: one short line each in the table and in a
     hand, the full rule left to the lobby and /wizard rules."""
     game = Game(NAMES[:4], Rules("classic", frozenset({"forehead", "saboteur"})), seed=1)
-    table, hand = fits(table_embed(game.public_view())), fits(hand_embed(game.view(game.dealer)))
+    table, hand = (
+        fits(table_embed(game.public_view(), t=EN)),
+        fits(hand_embed(game.view(game.dealer), t=EN)),
+    )
     assert "🙈 **Forehead round:** everyone sees the others' cards, not their own." in table
     assert "Your card (hidden)\n🙈 Forehead round: you see the others' cards, not yours." in hand
     dealer = display_name(NAMES[game.dealer])
     assert f"🕵️ **Saboteur:** **{dealer}** deals, does not bid, scores 20." in table
     assert "🕵️ **Saboteur:** you deal, do not bid and score 20; make the others miss." in hand
-    other = fits(hand_embed(game.view((game.dealer + 1) % 4)))
+    other = fits(hand_embed(game.view((game.dealer + 1) % 4), t=EN))
     assert f"🕵️ **Saboteur:** **{dealer}** deals, does not bid, scores 20." in other
     for text in (table, hand, other):
         said_once(text)
@@ -453,7 +466,7 @@ def test_house_rules_say_what_happens_now_in_one_line_each() -> None:
     game = Game(NAMES[:3], Rules("classic", frozenset({"third-time"})), seed=2)
     while game.round_number < 3:
         game.apply(random.Random(len(game.log)).choice(game.legal_actions()))
-    table, hand = fits(table_embed(game.public_view())), fits(hand_embed(game.view(0)))
+    table, hand = fits(table_embed(game.public_view(), t=EN)), fits(hand_embed(game.view(0), t=EN))
     assert "🙈 **Third Time round:** everyone bids before seeing their cards." in table
     assert "🙈 Third Time round: you bid before seeing your cards; they show once all bids are in." in hand
     said_once(table)

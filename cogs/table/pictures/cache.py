@@ -18,6 +18,7 @@ from cogs.table.pictures.describe import chart_description, hand_description, ta
 from cogs.table.pictures.hand import draw_hand
 from cogs.table.pictures.scenes import ChartScene, HandScene, TableScene, chart_scene, hand_scene, table_scene
 from cogs.table.pictures.table import draw_table
+from cogs.utils.i18n import ENGLISH, Texts
 from wizard_core import GameResult, PlayerView, PublicView
 
 __all__ = [
@@ -103,38 +104,38 @@ async def cached_async(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> b
     return data
 
 
-def hand_png(view: PlayerView) -> bytes:
+def hand_png(view: PlayerView, *, t: Texts = ENGLISH) -> bytes:
     """The hand picture of a player's view, as PNG bytes (cached by content)."""
-    return cached(HANDS, hand_scene(view), draw_hand)
+    return cached(HANDS, hand_scene(view, t=t), draw_hand)
 
 
-def table_png(view: PublicView) -> bytes:
+def table_png(view: PublicView, *, t: Texts = ENGLISH) -> bytes:
     """The table picture of a public view, as PNG bytes (cached by content)."""
-    return cached(TABLES, table_scene(view), draw_table)
+    return cached(TABLES, table_scene(view, t=t), draw_table)
 
 
-def chart_png(result: GameResult, players: Sequence[str]) -> bytes:
+def chart_png(result: GameResult, players: Sequence[str], *, t: Texts = ENGLISH) -> bytes:
     """The final chart of a game, as PNG bytes (cached by content)."""
-    return cached(CHARTS, chart_scene(result, players), draw_chart)
+    return cached(CHARTS, chart_scene(result, players, t=t), draw_chart)
 
 
 def _file(data: bytes, filename: str, description: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
-async def hand_file(view: PlayerView) -> discord.File:
+async def hand_file(view: PlayerView, *, t: Texts = ENGLISH) -> discord.File:
     """The hand picture as a file to send, drawn off the event loop unless cached, with its alt text."""
-    scene = hand_scene(view)
+    scene = hand_scene(view, t=t)
     return _file(await cached_async(HANDS, scene, draw_hand), HAND_FILENAME, hand_description(scene))
 
 
-async def table_file(view: PublicView) -> discord.File:
+async def table_file(view: PublicView, *, t: Texts = ENGLISH) -> discord.File:
     """The table picture as a file to send, drawn off the event loop unless cached, with its alt text."""
-    scene = table_scene(view)
+    scene = table_scene(view, t=t)
     return _file(await cached_async(TABLES, scene, draw_table), TABLE_FILENAME, table_description(scene))
 
 
-async def chart_file(result: GameResult, players: Sequence[str]) -> discord.File:
+async def chart_file(result: GameResult, players: Sequence[str], *, t: Texts = ENGLISH) -> discord.File:
     """The final chart as a file to send, drawn off the event loop unless cached, with its alt text."""
-    scene = chart_scene(result, players)
+    scene = chart_scene(result, players, t=t)
     return _file(await cached_async(CHARTS, scene, draw_chart), CHART_FILENAME, chart_description(scene))

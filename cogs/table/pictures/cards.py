@@ -44,7 +44,8 @@ from cogs.table.pictures.style import (
     Colour,
     Point,
 )
-from cogs.table.render import SUIT_NAMES
+from cogs.table.render import card_name, suit_name
+from cogs.utils.i18n import Lang, texts
 from wizard_core import Suit
 from wizard_core.cards import Card
 
@@ -103,18 +104,20 @@ def _suit_face(draw: ImageDraw.ImageDraw, card: Card, suit: Suit, size: tuple[in
     pip(draw, suit, w * 0.58, h * 0.7, 50 * k, colour)
 
 
-def _special_face(draw: ImageDraw.ImageDraw, face: int, size: tuple[int, int]) -> None:
-    """A special card: its own colour, a double frame, its name (on two lines if long) and its emblem."""
+def _special_face(draw: ImageDraw.ImageDraw, face: int, size: tuple[int, int], lang: Lang) -> None:
+    """A special card: its own colour, a double frame, its name in ``lang`` (on two lines if long) and its
+    emblem."""
     k = SUPERSAMPLE
     w, h = size
-    label, background, ink = SPECIAL_LOOKS[face]
+    background, ink = SPECIAL_LOOKS[face]
+    label = card_name(Card(face), t=texts(lang)).upper()
     draw.rounded_rectangle(
         (0, 0, w - 1, h - 1), radius=CARD_RADIUS * k, fill=background, outline=(255, 255, 255), width=2 * k
     )
     draw.rounded_rectangle(
         (4 * k, 4 * k, w - 1 - 4 * k, h - 1 - 4 * k), radius=(CARD_RADIUS - 3) * k, outline=ink, width=k
     )
-    lines = label.split(" ", 1)  # HOLY / GRAIL, MORGAN / LE FAY
+    lines = label.split(" ", 1)  # HOLY / GRAIL, MORGAN / LE FAY, HEILIGER / GRAL
     baseline = 25 * k
     for line in lines:
         points = fit_size(line, SPECIAL_NAME_SIZE * k, w - 12 * k)
@@ -123,8 +126,9 @@ def _special_face(draw: ImageDraw.ImageDraw, face: int, size: tuple[int, int]) -
     draw_icon(draw, face, w / 2, h * 0.62 + (4 * k if len(lines) > 1 else 0), 64 * k)
 
 
-def _draw_face(face: int) -> Image.Image:
-    """One card drawn at ``SUPERSAMPLE`` times its size on felt (rounded corners), then shrunk."""
+def _draw_face(face: int, lang: Lang) -> Image.Image:
+    """One card drawn at ``SUPERSAMPLE`` times its size on felt (rounded corners), then shrunk (a special
+    card named in ``lang``)."""
     size = (CARD_W * SUPERSAMPLE, CARD_H * SUPERSAMPLE)
     image = Image.new("RGB", size, FELT)
     draw = ImageDraw.Draw(image)
@@ -132,7 +136,7 @@ def _draw_face(face: int) -> Image.Image:
     if card.suit is not None and card.rank is not None:
         _suit_face(draw, card, card.suit, size)
     else:
-        _special_face(draw, face, size)
+        _special_face(draw, face, size, lang)
     return shrink(image, (CARD_W, CARD_H))
 
 
@@ -152,15 +156,16 @@ def is_trump(face: int, trump: Suit | None) -> bool:
 
 
 @functools.cache
-def tile(face: int, trump: bool, dim: bool) -> Image.Image:
-    """A card as pasted into pictures, kept once drawn (``trump``: starred; ``dim``: not playable now)."""
+def tile(face: int, trump: bool, dim: bool, lang: Lang = "en") -> Image.Image:
+    """A card as pasted into pictures, kept once drawn (``trump``: starred; ``dim``: not playable now; a
+    special card named in ``lang``)."""
     if dim:
-        return Image.blend(tile(face, trump, False), Image.new("RGB", (CARD_W, CARD_H), FELT_DARK), 0.5)
+        return Image.blend(tile(face, trump, False, lang), Image.new("RGB", (CARD_W, CARD_H), FELT_DARK), 0.5)
     if trump:
-        starred = tile(face, False, False).copy()
+        starred = tile(face, False, False, lang).copy()
         paste(starred, trump_mark(), CARD_W - 29, 2)
         return starred
-    return _draw_face(face)
+    return _draw_face(face, lang)
 
 
 def _back_frame(image: Image.Image) -> None:
@@ -237,10 +242,10 @@ def badge(text: str) -> Image.Image:
 
 
 @functools.cache
-def suit_label(suit: Suit) -> Image.Image:
-    """The trump suit under the turned-up card: its symbol and name on a white label."""
+def suit_label(suit: Suit, lang: Lang = "en") -> Image.Image:
+    """The trump suit under the turned-up card: its symbol and name (in ``lang``) on a white label."""
     colour = SUIT_COLOURS[suit]
-    name = text_sprite(SUIT_NAMES[suit], TEXT, colour)
+    name = text_sprite(suit_name(suit, t=texts(lang)), TEXT, colour)
     height = 38
     sprite = rounded_sprite((name.width + 44, height), height // 2, (255, 255, 255), None, 0).copy()
     paste(sprite, _pip_sprite(suit, 24, colour), 10, 7)

@@ -11,6 +11,7 @@ from cogs.table.pictures.png import png_bytes
 from cogs.table.pictures.scenes import ChartScene
 from cogs.table.pictures.sprites import DRAWING, put_text, text_sprite, text_sprite_once
 from cogs.table.pictures.style import PAD, TEXT, TEXT_NAME, TEXT_TITLE, WIDTH, Colour
+from cogs.utils.i18n import texts
 
 __all__ = ["draw_chart"]
 
@@ -73,15 +74,17 @@ def draw_chart(scene: ChartScene) -> bytes:
         high = max(math.ceil(max(0, *values) / step) * step, low + step)
         plot = _Plot(len(scene.totals), low, high, step)
         canvas = Image.new("RGB", (WIDTH, CHART_H), CHART_BG)
-        put_text(canvas, PAD + 4, PAD, text_sprite_once("Running totals by round", TEXT_TITLE, CHART_INK))
-        _axes(canvas, plot)
+        t = texts(scene.lang)
+        put_text(canvas, PAD + 4, PAD, text_sprite_once(t("pic-chart-title"), TEXT_TITLE, CHART_INK))
+        _axes(canvas, plot, t("pic-chart-round"))
         _lines(canvas, plot, scene, series)
         _legend(canvas, scene, series)
         return png_bytes(canvas, None)
 
 
-def _axes(canvas: Image.Image, plot: _Plot) -> None:
-    """The grid (negative scores shaded, zero marked) with its scores, and the round numbers under it."""
+def _axes(canvas: Image.Image, plot: _Plot, round_word: str) -> None:
+    """The grid (negative scores shaded, zero marked) with its scores, and the round numbers under it
+    (with ``round_word`` at their left)."""
     draw = ImageDraw.Draw(canvas)
     if plot.low < 0:
         draw.rectangle((LEFT, plot.y(0), RIGHT, BOTTOM), fill=NEGATIVE)
@@ -98,7 +101,7 @@ def _axes(canvas: Image.Image, plot: _Plot) -> None:
         numbers.pop(-2)  # the last round's number, not one crowding it
     for number in numbers:
         put_text(canvas, plot.x(number), BOTTOM + 6, text_sprite(str(number), TEXT, CHART_MUTED), "mt")
-    put_text(canvas, LEFT - 10, BOTTOM + 6, text_sprite("round", TEXT, CHART_MUTED), "rt")
+    put_text(canvas, LEFT - 10, BOTTOM + 6, text_sprite(round_word, TEXT, CHART_MUTED), "rt")
 
 
 def _lines(canvas: Image.Image, plot: _Plot, scene: ChartScene, series: list[list[int]]) -> None:
@@ -126,7 +129,7 @@ def _legend(canvas: Image.Image, scene: ChartScene, series: list[list[int]]) -> 
     """Final places (ties share one, R-2), each with the player's colour and name, their total under it."""
     draw = ImageDraw.Draw(canvas)
     lx = RIGHT + 28
-    put_text(canvas, lx, TOP - 14, text_sprite("Final scores", TEXT, CHART_MUTED), "lm")
+    put_text(canvas, lx, TOP - 14, text_sprite(texts(scene.lang)("pic-chart-final"), TEXT, CHART_MUTED), "lm")
     y = TOP + 22
     room = WIDTH - PAD - (lx + 64)
     for p in sorted(range(len(series)), key=lambda p: (scene.places[p], p)):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from cogs.table.pictures.cards import is_trump
 from cogs.table.pictures.scenes import ChartScene, HandScene, Slot, TableScene
-from cogs.table.render import SUIT_NAMES
+from cogs.table.render import card_name, suit_name
+from cogs.utils.i18n import Texts, texts
 from wizard_core import Suit
 from wizard_core.cards import WIZARD_FACE, Card
 
@@ -18,6 +19,8 @@ __all__ = ["DESCRIPTION_LIMIT", "chart_description", "hand_description", "table_
 
 DESCRIPTION_LIMIT = 1024
 TRUMP_MARK = "★"  # as in the text: a card of the trump suit
+# A card that counts as another: a declared Merlin, Smyrna Style's flipped Wizard or Jester.
+AS_KEYS = {"wizard": "pic-alt-as-wizard", "jester": "pic-alt-as-jester"}
 
 
 def _limit(text: str) -> str:
@@ -25,74 +28,83 @@ def _limit(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1].rstrip() + "…"
 
 
-def _card(face: int, trump: Suit | None) -> str:
-    return f"{Card(face)}{TRUMP_MARK if is_trump(face, trump) else ''}"
+def _card(face: int, trump: Suit | None, t: Texts) -> str:
+    return f"{card_name(Card(face), t=t)}{TRUMP_MARK if is_trump(face, trump) else ''}"
 
 
-def _cards(faces: tuple[int, ...] | list[int], trump: Suit | None) -> str:
-    return ", ".join(_card(face, trump) for face in faces)
+def _cards(faces: tuple[int, ...] | list[int], trump: Suit | None, t: Texts) -> str:
+    return ", ".join(_card(face, trump, t) for face in faces)
 
 
-def _trump(trump: Suit | None) -> str:
-    return "no trump" if trump is None else f"trump {SUIT_NAMES[trump]}"
+def _trump(trump: Suit | None, t: Texts) -> str:
+    return t("pic-alt-no-trump") if trump is None else t("pic-alt-trump", suit=suit_name(trump, t=t))
+
+
+def _forehead(scene: HandScene, t: Texts) -> str:
+    others = "; ".join(f"{name}: {_card(face, scene.trump, t)}" for name, face in scene.others)
+    key = "pic-alt-forehead-face-down" if scene.hidden else "pic-alt-forehead-not-shown"
+    return _limit(t(key, trump=_trump(scene.trump, t), cards=others))
 
 
 def hand_description(scene: HandScene) -> str:
-    """The hand picture: "Your hand (trump Hearts, ★): 7♥★, Q♠, Wizard; you may play: 7♥★, Wizard"."""
+    """The hand picture: "Your hand (trump Hearts, ★ marks a trump card): 7♥★, Q♠, Wizard; you may play:
+    7♥★, Wizard"."""
+    t = texts(scene.lang)
     if scene.others:
-        others = "; ".join(f"{name}: {_card(face, scene.trump)}" for name, face in scene.others)
-        own = "face down" if scene.hidden else "not shown"
-        return _limit(f"The other players' cards ({_trump(scene.trump)}); your own card is {own}. {others}")
+        return _forehead(scene, t)
     if scene.hidden and not scene.faces:
-        count = f"{scene.hidden} card{'s' if scene.hidden != 1 else ''}"
-        return _limit(f"Your hand: {count}, face down: you may not look at them yet")
+        return _limit(t("pic-alt-hand-face-down", count=scene.hidden))
     if not scene.faces:
-        return "Your hand: no cards"
-    marked = (
-        f", {TRUMP_MARK} marks a trump card" if any(is_trump(f, scene.trump) for f in scene.faces) else ""
-    )
-    text = f"Your hand ({_trump(scene.trump)}{marked}): {_cards(scene.faces, scene.trump)}"
+        return t("pic-alt-hand-empty")
+    key = "pic-alt-hand-marked" if any(is_trump(f, scene.trump) for f in scene.faces) else "pic-alt-hand"
+    text = t(key, trump=_trump(scene.trump, t), mark=TRUMP_MARK, cards=_cards(scene.faces, scene.trump, t))
     if scene.playable is not None:
         playable = [face for face in scene.faces if face in scene.playable]
         if len(playable) == len(scene.faces):
-            text += "; you may play any card"
+            text += "; " + t("pic-alt-play-any")
         else:
-            text += f"; you may play: {_cards(playable, scene.trump)}"
+            text += "; " + t("pic-alt-play-some", cards=_cards(playable, scene.trump, t))
     return _limit(text)
 
 
-def _slot(slot: Slot, trump: Suit | None) -> str:
-    """One player's place: "Ann: 7♥ as Wizard, won the trick (won 1 of 2)"."""
+def _shown(slot: Slot, trump: Suit | None, t: Texts) -> str:
+    """What a player's place shows: their card (and as what it counts), or that they are to act."""
     if slot.face is None:
-        shown = "to act" if slot.turn else "no card"
-    else:
-        shown = _card(slot.face, trump)
-        if slot.merlin is not None:
-            shown += f" as {slot.merlin.capitalize()}"
-        elif slot.flipped:
-            shown += " as " + ("Jester" if slot.face == WIZARD_FACE else "Wizard")  # Smyrna Style
-        if slot.winner:
-            shown += ", won the trick"
-        elif slot.turn:
-            shown += ", to act"
-    return f"{slot.name}: {shown} ({slot.detail})"
+        return t("pic-alt-to-act") if slot.turn else t("pic-alt-no-card")
+    card = _card(slot.face, trump, t)
+    if slot.merlin is not None:
+        card = t(AS_KEYS[slot.merlin], card=card)
+    elif slot.flipped:
+        card = t(AS_KEYS["jester" if slot.face == WIZARD_FACE else "wizard"], card=card)  # Smyrna Style
+    if slot.winner:
+        return t("pic-alt-won-trick", card=card)
+    if slot.turn:
+        return t("pic-alt-card-to-act", card=card)
+    return card
+
+
+def _slot(slot: Slot, trump: Suit | None, t: Texts) -> str:
+    """One player's place: "Ann: 7♥ as Wizard, won the trick (won 1 of 2)"."""
+    return t("pic-alt-slot", name=slot.name, shown=_shown(slot, trump, t), detail=slot.detail)
 
 
 def table_description(scene: TableScene) -> str:
-    """The table picture: "The table: Trick 3 of 10. Trump Hearts (turned up 7♥). Ann: 7♥ (won 0 of 1); …"."""
-    trump = scene.trump_caption if scene.trump is None else f"Trump {SUIT_NAMES[scene.trump]}"
+    """The table picture: "The table: Trick 3 of 10. Trump Hearts (turned up: 7♥). Ann: 7♥ (won 0 of 1);
+    …"."""
+    t = texts(scene.lang)
+    trump = scene.trump_caption
+    if scene.trump is not None:
+        trump = t("pic-alt-table-trump", suit=suit_name(scene.trump, t=t))
     if scene.turned_up is not None:
-        trump += f" (turned up: {Card(scene.turned_up)})"
-    players = "; ".join(_slot(slot, scene.trump) for slot in scene.slots)
-    return _limit(f"The table: {scene.heading}. {trump}. {players}")
+        trump = t("pic-alt-turned-up", trump=trump, card=card_name(Card(scene.turned_up), t=t))
+    players = "; ".join(_slot(slot, scene.trump, t) for slot in scene.slots)
+    return _limit(t("pic-alt-table", heading=scene.heading, trump=trump, players=players))
 
 
 def chart_description(scene: ChartScene) -> str:
     """The final chart: "Final scores chart, running totals over 12 rounds: 1. Ann 120; 2. Ben 90"."""
-    rounds = len(scene.totals)
+    t = texts(scene.lang)
     final = scene.totals[-1] if scene.totals else tuple(0 for _ in scene.names)
     order = sorted(range(len(scene.names)), key=lambda p: (scene.places[p], p))
     standings = "; ".join(f"{scene.places[p]}. {scene.names[p]} {final[p]}" for p in order)
-    return _limit(
-        f"Final scores chart, running totals over {rounds} round{'s' if rounds != 1 else ''}: {standings}"
-    )
+    return _limit(t("pic-alt-chart", rounds=len(scene.totals), standings=standings))

@@ -24,6 +24,7 @@ from cogs.table.pictures.style import (
     WIDTH,
     Point,
 )
+from cogs.utils.i18n import texts
 
 __all__ = ["draw_hand"]
 
@@ -72,16 +73,17 @@ def _draw_faces(scene: HandScene) -> Image.Image:
     height, corners = _layout(len(scene.faces))
     canvas = Image.new("RGB", (WIDTH, height), FELT)
     if not scene.faces:
-        put_text(canvas, WIDTH / 2, height / 2, text_sprite("No cards", TEXT_NAME, INK_MUTED), "mm")
+        words = texts(scene.lang)("pic-no-cards")
+        put_text(canvas, WIDTH / 2, height / 2, text_sprite(words, TEXT_NAME, INK_MUTED), "mm")
     for face, (x, y) in zip(scene.faces, corners, strict=True):
         mark = is_trump(face, scene.trump)
         if scene.playable is None:
-            paste(canvas, tile(face, mark, False), x, y)
+            paste(canvas, tile(face, mark, False, scene.lang), x, y)
         elif face in scene.playable:
             paste(canvas, ring(HIGHLIGHT), x - 5, y - LIFT - 5)
-            paste(canvas, tile(face, mark, False), x, y - LIFT)
+            paste(canvas, tile(face, mark, False, scene.lang), x, y - LIFT)
         else:
-            paste(canvas, tile(face, mark, True), x, y)
+            paste(canvas, tile(face, mark, True, scene.lang), x, y)
     return canvas
 
 
@@ -96,7 +98,7 @@ def _draw_backs(count: int) -> Image.Image:
 
 def _draw_forehead(scene: HandScene) -> Image.Image:
     """The Forehead card round: your own card face down, then every other player's card and name."""
-    cards: list[tuple[str, int | None]] = [("You", None), *scene.others]
+    cards: list[tuple[str, int | None]] = [(texts(scene.lang)("pic-you"), None), *scene.others]
     slot_w = min(CARD_W + 60, (WIDTH - 2 * PAD) / len(cards))
     names = [
         text_sprite(name, TEXT_NAME, HIGHLIGHT if face is None else INK_LIGHT, slot_w - 6, lines=NAME_LINES)
@@ -108,7 +110,7 @@ def _draw_forehead(scene: HandScene) -> Image.Image:
     for index, ((_, face), name) in enumerate(zip(cards, names, strict=True)):
         cx = x0 + slot_w * index + slot_w / 2
         if face is not None:
-            paste(canvas, tile(face, is_trump(face, scene.trump), False), cx - CARD_W / 2, PAD)
+            paste(canvas, tile(face, is_trump(face, scene.trump), False, scene.lang), cx - CARD_W / 2, PAD)
         elif scene.hidden:
             paste(canvas, back(), cx - CARD_W / 2, PAD)
         else:

@@ -67,7 +67,7 @@ def _merlin(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     # The crescent: a disc of the card's own background over the moon.
     draw.ellipse(
         (moon[0] + s * 0.08, moon[1] - s * 0.03, moon[2] + s * 0.08, moon[3] - s * 0.03),
-        fill=SPECIAL_LOOKS[MERLIN_FACE][1],
+        fill=SPECIAL_LOOKS[MERLIN_FACE][0],
     )
 
 

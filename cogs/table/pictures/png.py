@@ -27,6 +27,7 @@ def card_palette() -> Image.Image:
     """
     faces = [8, 21, 34, 47, WIZARD_FACE, JESTER_FACE, MERLIN_FACE, EXCALIBUR_FACE, MORGAN_FACE, GRAIL_FACE]
     sprites = [tile(face, mark, dim) for face in faces for mark in (False, True) for dim in (False, True)]
+    # The words are only samples of the colours of text: any language's do.
     sprites += [ring(HIGHLIGHT), empty_slot(True), empty_slot(False), badge("as Wizard"), back()]
     sprites += [suit_label(suit) for suit in Suit]
     sprites += [

@@ -50,14 +50,15 @@ SUIT_COLOURS: dict[Suit, Colour] = {
     Suit.CLUBS: (22, 128, 58),
 }
 
-# Each special card's look: (label, background, label colour).
-SPECIAL_LOOKS: dict[int, tuple[str, Colour, Colour]] = {
-    WIZARD_FACE: ("WIZARD", (30, 58, 138), (255, 255, 255)),
-    JESTER_FACE: ("JESTER", (254, 240, 178), (120, 53, 15)),
-    MERLIN_FACE: ("MERLIN", (107, 33, 168), (255, 255, 255)),
-    EXCALIBUR_FACE: ("EXCALIBUR", (71, 85, 105), (255, 255, 255)),
-    MORGAN_FACE: ("MORGAN LE FAY", (17, 94, 89), (255, 255, 255)),
-    GRAIL_FACE: ("HOLY GRAIL", (127, 29, 29), (253, 230, 138)),
+# Each special card's look: (background, colour of its name). The name is the card's own in the
+# picture's language, in capitals (WIZARD, ZAUBERER).
+SPECIAL_LOOKS: dict[int, tuple[Colour, Colour]] = {
+    WIZARD_FACE: ((30, 58, 138), (255, 255, 255)),
+    JESTER_FACE: ((254, 240, 178), (120, 53, 15)),
+    MERLIN_FACE: ((107, 33, 168), (255, 255, 255)),
+    EXCALIBUR_FACE: ((71, 85, 105), (255, 255, 255)),
+    MORGAN_FACE: ((17, 94, 89), (255, 255, 255)),
+    GRAIL_FACE: ((127, 29, 29), (253, 230, 138)),
 }
 
 

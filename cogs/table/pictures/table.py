@@ -23,6 +23,7 @@ from cogs.table.pictures.style import (
     TEXT_NAME,
     WIDTH,
 )
+from cogs.utils.i18n import texts
 from wizard_core.cards import WIZARD_FACE
 
 __all__ = ["draw_table"]
@@ -31,6 +32,8 @@ PANEL_W = 164
 SLOTS_TOP = PAD + 46
 MIN_HEIGHT = SLOTS_TOP + CARD_H + 2 * 36 + PAD  # room for a name and a bid, each on one line
 NAME_LINES = DETAIL_LINES = 2  # a name or a bid too wide for its place goes on to a second line
+# The badge on a card that counts as another: a declared Merlin, Smyrna Style's flipped card.
+BADGE_KEYS = {"wizard": "pic-badge-as-wizard", "jester": "pic-badge-as-jester"}
 
 
 def draw_table(scene: TableScene) -> bytes:
@@ -75,20 +78,21 @@ def _labels(slot: Slot, slot_w: float) -> tuple[Image.Image, Image.Image]:
 def _trump_panel(canvas: Image.Image, scene: TableScene) -> None:
     """The turned-up card (or an empty place) and, under it, the trump suit or "No trump"."""
     centre = PANEL_W / 2 + 4
-    put_text(canvas, centre, PAD - 4, text_sprite("TRUMP", TEXT, INK_MUTED), "mt")
+    t = texts(scene.lang)
+    put_text(canvas, centre, PAD - 4, text_sprite(t("pic-trump-heading"), TEXT, INK_MUTED), "mt")
     top = SLOTS_TOP
     if scene.turned_up is None:
         paste(canvas, empty_slot(False), centre - CARD_W / 2, top)
-        put_text(canvas, centre, top + CARD_H / 2, text_sprite("none", TEXT, INK_MUTED), "mm")
+        put_text(canvas, centre, top + CARD_H / 2, text_sprite(t("pic-no-turned-up"), TEXT, INK_MUTED), "mm")
     else:
-        paste(canvas, tile(scene.turned_up, False, False), centre - CARD_W / 2, top)
+        paste(canvas, tile(scene.turned_up, False, False, scene.lang), centre - CARD_W / 2, top)
     y = top + CARD_H + 10
     if scene.trump is None:
         put_text(
             canvas, centre, y, text_sprite(scene.trump_caption, TEXT_NAME, INK_LIGHT, PANEL_W, lines=2), "mt"
         )
     else:
-        label = suit_label(scene.trump)
+        label = suit_label(scene.trump, scene.lang)
         paste(canvas, label, centre - label.width / 2, y)
 
 
@@ -100,8 +104,8 @@ def _slot(canvas: Image.Image, slot: Slot, scene: TableScene, cx: float) -> None
         return
     if slot.winner or slot.turn:
         paste(canvas, ring(HIGHLIGHT), x - 5, top - 5)
-    paste(canvas, tile(slot.face, is_trump(slot.face, scene.trump), False), x, top)
+    paste(canvas, tile(slot.face, is_trump(slot.face, scene.trump), False, scene.lang), x, top)
     if slot.merlin is not None or slot.flipped:
-        role = "Jester" if slot.face == WIZARD_FACE else "Wizard"  # Smyrna Style's flip
-        sprite = badge(f"as {slot.merlin.capitalize() if slot.merlin else role}")
+        role = "jester" if slot.face == WIZARD_FACE else "wizard"  # Smyrna Style's flip
+        sprite = badge(texts(scene.lang)(BADGE_KEYS[slot.merlin or role]))
         paste(canvas, sprite, cx - sprite.width / 2, top + CARD_H - 36)
