@@ -2,6 +2,7 @@
 
 `python bot.py --version` prints the version; `python bot.py backup PATH` copies the database, safely
 while the bot runs, and `python bot.py restore PATH` puts such a copy back while it is stopped.
+`python bot.py sandbox` (`make sandbox`) runs the bot offline, in SimCord, played from a local page.
 """
 
 from __future__ import annotations
@@ -347,6 +348,19 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         "restore", help="replace the database with the backup PATH; the bot must be stopped"
     )
     restore.add_argument("path", type=Path, help="a copy made by `backup`")
+    sandbox = commands_.add_parser(
+        "sandbox",
+        help="play the bot without Discord, on a local page (needs `make sandbox`)",
+        description="Run the bot in SimCord, an offline Discord, and print the address of a page on this "
+        "computer where you play it against computers. Nothing reaches Discord or the internet.",
+    )
+    sandbox.add_argument(
+        "--database", type=Path, help="keep the games in this database (default: a temporary one)"
+    )
+    sandbox.add_argument("--name", default="Player", help="your name at the table (default: Player)")
+    sandbox.add_argument(
+        "--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: a free one)"
+    )
     return parser.parse_args(list(argv))
 
 
@@ -432,6 +446,56 @@ def restore(settings: Settings, backup_path: Path) -> int:
     return 0
 
 
+SANDBOX_MISSING = (
+    "The sandbox needs SimCord and the packages of its page, which `make run` does not install "
+    "({missing} missing). Run `make sandbox` (or: .venv/bin/pip install -e '.[sandbox]')."
+)
+
+
+def sandbox(settings: Settings, arguments: argparse.Namespace) -> int:
+    """`bot.py sandbox`: the bot in SimCord, played from a local page (cogs/hosting/sandbox.py)."""
+    try:
+        from cogs.hosting import sandbox as offline
+    except ModuleNotFoundError as error:
+        print(SANDBOX_MISSING.format(missing=error.name or "a package"), file=sys.stderr)
+        return 1
+    missing = offline.missing_packages()
+    if missing:
+        print(SANDBOX_MISSING.format(missing=", ".join(missing)), file=sys.stderr)
+        return 1
+    database = arguments.database.resolve() if arguments.database is not None else None
+    setup_logging(settings)
+    try:
+        return offline.run(create_bot, database=database, name=arguments.name, port=arguments.port)
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:
+        message = sandbox_failure(error, database, offline.SandboxError)
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return 1
+
+
+def sandbox_failure(error: Exception, database: Path | None, expected: type[Exception]) -> str | None:
+    """The one line printed when the sandbox cannot start, or None for a bug (shown as a traceback)."""
+    where = database if database is not None else "the sandbox's temporary database"
+    if isinstance(error, DatabaseInUseError):
+        owner = f" (pid {error.pid})" if error.pid is not None else ""
+        return (
+            f"Another Wizard bot is already using {error.database}{owner}. Stop it first, or give the "
+            "sandbox another --database."
+        )
+    if isinstance(error, MigrationError):
+        return f"Could not update the database at {where}: {error}"
+    if isinstance(error, DatabaseLocationError | sqlite3.Error):
+        return f"Could not open the database at {where}: {error}"
+    if isinstance(error, expected):
+        return str(error)
+    return None
+
+
 def main(argv: Sequence[str] = ()) -> int:
     """The command line: no arguments start the bot. Returns the exit status."""
     try:
@@ -450,6 +514,8 @@ def main(argv: Sequence[str] = ()) -> int:
         return backup(settings, arguments.path, arguments.force)
     if arguments.command == "restore":
         return restore(settings, arguments.path)
+    if arguments.command == "sandbox":
+        return sandbox(settings, arguments)
     return start(settings)
 
 

@@ -1,0 +1,361 @@
+"""The sandbox (`python bot.py sandbox`, cogs/hosting/sandbox.py): the production bot inside SimCord,
+played from a page on 127.0.0.1.
+
+Its entry point starts, prints one address and serves the page there (only with the address's key); a
+member plays a whole game against three computers the way the page lets them (`/wizard new`, the
+lobby's buttons, Show my hand and the controls it answers with) to the final standings, and plays again;
+the clock keeps the wall time, so computers pause in real time without holding up a click; a kept
+database finds its server, channel and lobby again; Ctrl-C stops `bot.py sandbox` cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import queue
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import pytest
+from bot_helpers import act_code, act_ids, buttons, message_text, stored_messages
+from simcord import ResponseMessage
+
+import bot
+from cogs import hosting
+from cogs.hosting import sandbox as offline
+from cogs.hosting.sandbox import Sandbox, serve
+from cogs.table.manager import TableManager
+from cogs.table.model import Table
+from wizard_core import Game
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
+
+ROOT = Path(__file__).resolve().parents[2]
+URL = re.compile(r"http://127\.0\.0\.1:\d+/#[\w-]+")
+MEMBER_SEAT = 0
+
+
+async def run_sandbox(
+    make_bot: MakeBot, script: Callable[[Sandbox], Awaitable[None]], database: Path | None = None
+) -> tuple[Sandbox, str]:
+    """Run `serve` (what `bot.py sandbox` runs) with `script` driving it; the sandbox and what it printed."""
+    stop = asyncio.Event()
+    out = io.StringIO()
+    seen: list[Sandbox] = []
+
+    async def ready(sandbox: Sandbox) -> None:
+        seen.append(sandbox)
+        try:
+            await script(sandbox)
+        finally:
+            stop.set()
+
+    await asyncio.wait_for(serve(make_bot, database=database, stop=stop, out=out, ready=ready), timeout=180)
+    return seen[0], out.getvalue()
+
+
+async def fetch(url: str, method: str = "GET", headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    """Ask the page's server over loopback; the status and the body (JSON when it is JSON)."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, url, headers=headers, json={}) as response,
+    ):
+        if response.content_type == "application/json":
+            return response.status, await response.json()
+        return response.status, await response.text()
+
+
+def the_table(sandbox: Sandbox) -> Table:
+    table = sandbox.bot.service(TableManager).in_channel(sandbox.channel.id)  # type: ignore[attr-defined]
+    assert table is not None, "no table in the sandbox's channel"
+    return table
+
+
+def table_message(sandbox: Sandbox, table: Table) -> ResponseMessage:
+    assert table.message_id is not None
+    return ResponseMessage(sandbox.env, sandbox.env.backend.get_message(sandbox.channel.id, table.message_id))
+
+
+async def open_table(sandbox: Sandbox, *, quick: bool = False, start: bool = True) -> Table:
+    """The member opens a table with `/wizard new`, adds an Easy, a Medium and a Hard computer (and Quick
+    play, 8 rounds instead of 15), and starts it."""
+    member = sandbox.member
+    async with sandbox.exclusive():
+        lobby = await member.slash(sandbox.channel, "wizard new")
+        assert lobby.response is not None and not lobby.ephemeral, lobby
+        table = the_table(sandbox)
+        if quick:
+            variants = f"wizard:lobby:{table.id}:0:variants"
+            chosen = await member.select(lobby.response, ["quick"], custom_id=variants)
+            assert not chosen.ephemeral, chosen
+        for level in ("Easy", "Medium", "Hard"):
+            added = await member.click(lobby.response, label=f"+ {level} computer")
+            assert not added.ephemeral, added
+        if start:
+            started = await member.click(lobby.response, label="Start")
+            assert not started.ephemeral, started
+            assert table.status == "playing"
+    return table
+
+
+async def take_turn(sandbox: Sandbox, table: Table, rng: random.Random) -> None:
+    """The member presses Show my hand on the table and one of the enabled controls of the private reply
+    whose action is legal now (the reply may offer more, which the bot would refuse)."""
+    game = running(table)
+    legal = game.legal_actions(MEMBER_SEAT)
+    # As before each of the page's actions, the older private replies go (the page stays light).
+    offline.dismiss_old_replies(sandbox.env, sandbox.channel.id)
+    shown = await sandbox.member.click(table_message(sandbox, table), label="Show my hand")
+    assert shown.ephemeral and shown.response is not None, shown
+    offered = [cid for cid in act_ids(shown.response) if act_code(cid) in legal]
+    assert offered, (act_ids(shown.response), legal)
+    pressed = await sandbox.member.click(shown.response, custom_id=rng.choice(offered))
+    assert pressed.acknowledged
+    assert table.status != "playing" or running(table).version > game.version
+
+
+async def play_to_the_end(sandbox: Sandbox, table: Table, rng: random.Random) -> int:
+    """The member takes every turn of theirs until the game is over; how many they took."""
+    turns = 0
+    while table.status == "playing":
+        await asyncio.sleep(0)  # the sandbox's clock and page take their turns too
+        async with sandbox.exclusive():
+            game = table.game
+            if table.status == "playing" and game is not None and MEMBER_SEAT in game.to_act:
+                await take_turn(sandbox, table, rng)
+                turns += 1
+    return turns
+
+
+async def test_the_page_is_served_and_a_game_reaches_the_standings_and_plays_again(
+    make_bot: MakeBot, database_path: Path
+) -> None:
+    played: dict[str, Any] = {}
+
+    async def script(sandbox: Sandbox) -> None:
+        played["url"] = sandbox.url
+        assert URL.fullmatch(sandbox.url), sandbox.url
+        status, page = await fetch(sandbox.url)
+        assert status == 200 and "SimCord" in page
+        origin, key = sandbox.url.split("/#")
+        assert (await fetch(f"{origin}/api/pages", "POST"))[0] == 401
+        status, snapshot = await fetch(f"{origin}/api/pages", "POST", {"X-Simcord-Capability": key})
+        assert status == 200 and snapshot["channel"]["name"] == "wizard", snapshot.get("channel")
+
+        table = await open_table(sandbox, quick=True)
+        played["turns"] = await play_to_the_end(sandbox, table, random.Random(17))
+        public = [m for m in stored_messages(sandbox.env, sandbox.channel.id) if not m.is_ephemeral]
+        standings = public[-1]
+        assert "Game over" in message_text(standings), message_text(standings)
+        again = [b for b in buttons(standings) if b.get("label") == "Play again"]
+        assert again and not again[0].get("disabled")
+        async with sandbox.exclusive():
+            clicked = await sandbox.member.click(ResponseMessage(sandbox.env, standings), label="Play again")
+        assert not clicked.ephemeral, clicked
+        lobby = the_table(sandbox)
+        assert lobby.id != table.id and lobby.status == "lobby"
+        assert sum(seat.computer is not None for seat in lobby.seats) == 3
+
+    sandbox, printed = await run_sandbox(make_bot, script, database_path)
+
+    assert URL.findall(printed) == [played["url"]], printed
+    assert printed.rstrip().endswith("The sandbox has stopped.")
+    # 8 rounds of Quick play for 4: 8 bids and 64 cards, some of them the member's.
+    assert played["turns"] >= 8 + 16
+    assert sandbox.bot.is_closed()
+    with sqlite3.connect(database_path) as conn:
+        statuses = [status for (status,) in conn.execute("SELECT status FROM tables ORDER BY id")]
+        results = conn.execute("SELECT COUNT(*) FROM game_results").fetchone()[0]
+    assert statuses == ["finished", "lobby"]
+    assert results == 4
+
+
+def running(table: Table) -> Game:
+    """The table's game as it is now (each move gives the table a new game object)."""
+    assert table.game is not None and table.status == "playing"
+    return table.game
+
+
+def computer_moves(entries: Any) -> int:
+    """The players' moves among game log entries (the deals and the dealer draw are tuples)."""
+    return sum(isinstance(entry, int) for entry in entries)
+
+
+async def test_the_clock_keeps_the_wall_time_and_computers_pause_without_holding_up_a_click(
+    make_bot: MakeBot,
+) -> None:
+    delay = 0.3
+
+    def slow_bot(**settings: Any) -> Any:
+        return make_bot(**{**settings, "computer_delay": delay})
+
+    async def script(sandbox: Sandbox) -> None:
+        async with sandbox.exclusive():  # which brings the clock up to the wall clock first
+            assert abs((sandbox.env.now() - datetime.now(UTC)).total_seconds()) < 0.5
+        table = await open_table(sandbox)
+        # Start was answered without waiting for the computers' pauses: none of them has moved yet.
+        assert computer_moves(running(table).log) == 0
+        # The member plays whenever it is their turn; the computers move on their own, by the wall clock,
+        # each after its pause: two of their moves in a row take at least two pauses.
+        rng = random.Random(3)
+        before, since = running(table).version, time.monotonic()
+        while computer_moves(running(table).log[before:]) < 2:
+            await asyncio.sleep(0.02)
+            async with sandbox.exclusive():
+                if MEMBER_SEAT in running(table).to_act:
+                    clicked = time.monotonic()  # the computers' pauses start with the click
+                    await take_turn(sandbox, table, rng)
+                    before, since = running(table).version, clicked
+            assert time.monotonic() - since < 10, "the computers did not move"
+        assert time.monotonic() - since >= 2 * delay - 0.05
+        async with sandbox.exclusive():
+            assert abs(sandbox.env.lag()) < 0.5
+
+    await run_sandbox(slow_bot, script)
+
+
+async def test_a_kept_database_finds_its_server_channel_and_lobby_again(
+    make_bot: MakeBot, database_path: Path
+) -> None:
+    ids: list[tuple[int, int, int]] = []
+
+    async def first(sandbox: Sandbox) -> None:
+        ids.append((sandbox.world.guild.id, sandbox.channel.id, sandbox.member.id))
+        await open_table(sandbox, start=False)
+
+    async def second(sandbox: Sandbox) -> None:
+        ids.append((sandbox.world.guild.id, sandbox.channel.id, sandbox.member.id))
+        await asyncio.sleep(0.3)  # the bot restores its tables in the background
+        assert the_table(sandbox).status == "lobby"
+
+    await run_sandbox(make_bot, first, database_path)
+    await run_sandbox(make_bot, second, database_path)
+    assert ids[0] == ids[1]
+
+
+async def test_a_click_on_an_older_publication_counts_while_its_message_keeps_its_controls(
+    make_bot: MakeBot,
+) -> None:
+    async def script(sandbox: Sandbox) -> None:
+        table = await open_table(sandbox, start=False)
+        page = sandbox.preview._python
+        assert page is not None
+
+        async def publish() -> int:
+            async with sandbox.exclusive():
+                await sandbox.preview.refresh()
+                sandbox.remember_revisions()
+            return page.revision
+
+        seen = await publish()
+        click = {"kind": "click", "target_id": str(table.message_id), "published_revision": seen}
+        later = await publish()
+        assert later > seen
+        assert offline.on_current_revision(sandbox, page.id, click)["published_revision"] == later
+        # Another computer: the lobby's buttons are the same, the text is not.
+        async with sandbox.exclusive():
+            await sandbox.member.click(table_message(sandbox, table), label="+ Easy computer")
+        assert offline.on_current_revision(sandbox, page.id, click)["published_revision"] == later
+        # The table starts: the message now has other controls, so the click keeps its revision.
+        async with sandbox.exclusive():
+            await sandbox.member.click(table_message(sandbox, table), label="Start")
+        await publish()
+        assert offline.on_current_revision(sandbox, page.id, click)["published_revision"] == seen
+        assert sandbox.preview._PAGE_LEASE_SECONDS >= 60 * 60
+
+    await run_sandbox(make_bot, script)
+
+
+def read_lines(stream: Any, lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line)
+
+
+def test_bot_py_sandbox_prints_one_address_serves_it_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("WIZARD_")}
+    environ["WIZARD_COMPUTER_DELAY"] = "0"
+    database = tmp_path / "kept.sqlite3"
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "bot.py"), "sandbox", "--database", str(database)],
+        cwd=tmp_path,  # no .env of the developer's
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    errors: queue.Queue[str] = queue.Queue()
+    readers = [
+        threading.Thread(target=read_lines, args=(process.stdout, lines), daemon=True),
+        threading.Thread(target=read_lines, args=(process.stderr, errors), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+    printed = ""
+    try:
+        deadline = time.monotonic() + 30
+        while not URL.search(printed) and time.monotonic() < deadline:
+            try:
+                printed += lines.get(timeout=0.5)
+            except queue.Empty:
+                assert process.poll() is None, "".join(errors.queue)
+        match = URL.search(printed)
+        assert match, printed
+        with urllib.request.urlopen(match.group(), timeout=10) as response:
+            assert response.status == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+        for reader in readers:
+            reader.join(timeout=10)
+    printed += "".join(lines.queue)
+    logged = "".join(errors.queue)
+    assert process.returncode == 0, logged
+    assert "Traceback" not in logged, logged
+    assert len(URL.findall(printed)) == 1, printed
+    assert "The sandbox has stopped." in printed
+    assert database.exists()
+
+
+def test_without_the_sandbox_extra_bot_py_says_to_run_make_sandbox(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "cogs.hosting.sandbox", None)
+    monkeypatch.delattr(hosting, "sandbox", raising=False)
+    assert bot.main(["sandbox"]) == 1
+    assert "make sandbox" in capsys.readouterr().err
+
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(offline, "missing_packages", lambda: ["regex"])
+    assert bot.main(["sandbox"]) == 1
+    err = capsys.readouterr().err
+    assert "regex" in err and "make sandbox" in err
+
+
+def test_the_screenshot_tool_says_so_without_a_browser(tmp_path: Path) -> None:
+    tool = ROOT / "tools" / "sandbox_screenshots.py"
+    done = subprocess.run(
+        [sys.executable, str(tool), "--browser", str(tmp_path / "no-such-browser"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "No browser to capture with" in done.stderr
+    assert not list(tmp_path.glob("*.png"))
