@@ -19,7 +19,7 @@ import pytest
 from bot_helpers import (
     Sent,
     TestTable,
-    act,
+    act_code,
     act_ids,
     assert_refused,
     buttons,
@@ -74,8 +74,9 @@ def _pieces(pattern: fluent.Pattern) -> Iterator[str]:
 
 
 def sentences(lang: Lang) -> set[str]:
-    """The texts of the table's catalogs in ``lang`` with three words or more, placeholders removed (the
-    text split at them), except the messages that are the same in both languages on purpose."""
+    """The texts of the table's catalogs in ``lang`` with three words or more (marks and emoji are no
+    words), placeholders removed (the text split at them), except the messages that are the same in both
+    languages on purpose."""
     found = set()
     for name in CATALOGS:
         resource = parse((LOCALES_DIR / lang / name).read_text(encoding="utf-8"))
@@ -86,7 +87,7 @@ def sentences(lang: Lang) -> set[str]:
                 continue
             for piece in _pieces(entry.value):
                 for line in piece.splitlines():
-                    if len(line.split()) >= 3:
+                    if len([word for word in line.split() if any(c.isalpha() for c in word)]) >= 3:
                         found.add(line.strip())
     return found
 
@@ -124,9 +125,9 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     return patch_client_locales(monkeypatch)
 
 
-async def german_lobby(env: Env, locales: dict[int, str], edition: str) -> TestTable:
-    """A lobby in a German server, opened by Anna (German client); Ben (German client) and Cleo (the
-    default client, English) join, and three computers."""
+async def german_lobby(env: Env, locales: dict[int, str], edition: str, variants: list[str]) -> TestTable:
+    """A lobby in a German server, opened by Anna (German client) with house rules chosen in its menu;
+    Ben (German client) and Cleo (the default client, English) join, and three computers."""
     guild = env.create_guild(preferred_locale="de")
     channel = guild.create_text_channel("wizard")
     anna, ben, cleo = make_players(env, guild, 3, "spieler")
@@ -146,6 +147,9 @@ async def german_lobby(env: Env, locales: dict[int, str], edition: str) -> TestT
     assert_refused(await cleo.click(table.table_message, custom_id=lobby_id(table, "start")), "Only the host")
     for level in ("easy", "medium", "hard"):
         await anna.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
+    if variants:
+        chosen = await anna.select(table.table_message, variants, custom_id=lobby_id(table, "variants"))
+        assert not chosen.ephemeral
     lobby = message_text(table.table_message)
     assert "ein neuer Tisch" in lobby and "🤖 Ada (Leicht)" in lobby and "noch niemand" not in lobby
     labels = {button.get("label") for button in buttons(table.table_message)}
@@ -156,8 +160,9 @@ async def german_lobby(env: Env, locales: dict[int, str], edition: str) -> TestT
 
 
 def member_turn(seat: int) -> Callable[[Game], bool]:
-    """A stop condition: the member in ``seat`` is to act."""
-    return lambda game: seat in game.to_act
+    """A stop condition: the member in ``seat`` is to play a card (the only one to act: while bids are
+    made at once, everyone's time would run out together)."""
+    return lambda game: game.phase is Phase.PLAY and game.current_player == seat
 
 
 async def run_out_of_time(env: Env, table: TestTable, seat: int) -> None:
@@ -188,13 +193,32 @@ def via(table: TestTable, seat: int) -> str:
     }[seat]
 
 
+async def member_move(table: TestTable, rng: random.Random) -> None:
+    """A member to act makes a random legal move: from their hand message of the round, or through
+    Show my hand or /wizard hand (``via``)."""
+    game, bot_table = table.game, table.bot_table
+    assert bot_table is not None
+    seat = next(s for s in game.to_act if not bot_table.seats[s].played_by_computer)
+    player = table.players[seat]
+    code = rng.choice(game.legal_actions(seat))
+    how = via(table, seat)
+    message = table.dm_controls(player) if how == "auto" else None
+    if message is not None and code in map(act_code, act_ids(message)):
+        button = next(cid for cid in act_ids(message) if act_code(cid) == code)
+        result = await player.user.click(clickable(table.env, message), custom_id=button)
+    else:
+        shown = await table.show_hand(player, slash=how == "slash")
+        assert shown.response is not None
+        button = next(cid for cid in act_ids(shown.response) if act_code(cid) == code)
+        result = await player.click(shown.response, custom_id=button)
+    assert not result.ephemeral, result.response.content if result.response else result
+
+
 async def play(table: TestTable, rng: random.Random, until: Callable[[Game], bool] | None = None) -> None:
     """The members play at random until ``until`` holds or the game is over (the computers move between
     their clicks)."""
     while table.running() and not (until is not None and until(table.game)):
-        seat = table.game.current_player
-        assert seat is not None
-        await act(table, rng=rng, via=via(table, seat))
+        await member_move(table, rng)
 
 
 async def play_with_a_slow_member(table: TestTable, rng: random.Random) -> None:
@@ -232,11 +256,15 @@ def check_languages(sent: list[Sent], german: set[int | None], english: set[int]
             assert not german_in(item.text), (item.request, german_in(item.text), item.text)
 
 
-@pytest.mark.parametrize("edition", ["classic", "camelot"])
+@pytest.mark.parametrize(
+    ("edition", "variants"),
+    [("camelot", []), ("classic", ["hidden-bid", "saboteur", "third-time", "gizzard-fester"])],
+    ids=["camelot", "classic-house-rules"],
+)
 async def test_a_whole_german_game(
-    simcord_env: Env, database_path: Path, client_locales: dict[int, str], edition: str
+    simcord_env: Env, database_path: Path, client_locales: dict[int, str], edition: str, variants: list[str]
 ) -> None:
-    table = await german_lobby(simcord_env, client_locales, edition)
+    table = await german_lobby(simcord_env, client_locales, edition, variants)
     anna, ben, cleo = table.players
     # Anna asks to leave the game, and thinks better of it.
     asked = await anna.slash(table.channel, "wizard leave")
@@ -258,6 +286,8 @@ async def test_a_whole_german_game(
     assert (
         "Der Tisch: " in channel and "Hausregeln (Gastgeber)…" in channel and "Meine Karten zeigen" in channel
     )
+    if variants:
+        assert "**Hausregeln:** " in channel and "🙈 **Blinde Runde:**" in channel and "Saboteur" in channel
     check_languages(sent, {None, anna.id, ben.id}, {cleo.id})
     # What the English client read is English: her hand, her nudge.
     cleos = "\n".join(item.text for item in sent if item.reader == cleo.id)

@@ -41,9 +41,9 @@ hand-turn-play-none = **Du bist dran:** Spiel eine Karte (keine spielbar)
 hand-turn-play-follow = **Du bist dran:** Spiel eine Karte (du musst { $suit } bedienen oder eine Sonderkarte spielen; spielbar: { $cards })
 hand-turn-play-some = **Du bist dran:** Spiel eine Karte (spielbar: { $cards })
 hand-call-you = 📣 Du hast { $call } gerufen!
-hand-smyrna-gizzard = **Smyrna Style:** Ruf 📣 Gizzard! vor einem Zauberer.
-hand-smyrna-fester = **Smyrna Style:** Ruf 📣 Fester! vor einem Narren.
-hand-smyrna-both = **Smyrna Style:** Ruf 📣 Gizzard! vor einem Zauberer und 📣 Fester! vor einem Narren.
+hand-smyrna-gizzard = **Smyrna-Stil:** Ruf 📣 Gizzard! vor einem Zauberer.
+hand-smyrna-fester = **Smyrna-Stil:** Ruf 📣 Fester! vor einem Narren.
+hand-smyrna-both = **Smyrna-Stil:** Ruf 📣 Gizzard! vor einem Zauberer und 📣 Fester! vor einem Narren.
 hand-you-out = **Du:** ausgeschieden, gesamt { $total }
 hand-you-won = **Du:** { $won ->
     [one] 1 Stich
