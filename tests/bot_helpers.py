@@ -44,7 +44,7 @@ BUTTON = 2
 MESSAGE_COMPONENT = 3
 SELECT = 3
 ACT_ID = re.compile(r"wizard:act:(?P<table>\d+):(?P<version>\d+):(?P<code>\d+)")
-ROUND_IN_TITLE = re.compile(r"Round (\d+)\b")
+ROUND_IN_TITLE = re.compile(r"(?:Round|Runde) (\d+)\b")
 
 Policy = Callable[[Game, random.Random], int]
 

@@ -48,7 +48,7 @@ from cogs.utils import core_text
 from cogs.utils.components import invalid_control
 from cogs.utils.i18n import Texts, language_of, server_language, texts
 from cogs.utils.replies import Refusal, reader_texts
-from cogs.utils.text import display_name
+from cogs.utils.text import display_name, duration
 from wizard_core import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -74,16 +74,6 @@ LEVEL_HELP = {
 }
 # The questions of /wizard end and /wizard leave.
 END_QUESTIONS = {"end": "table-question-end", "leave": "table-question-leave"}
-
-
-def duration_text(seconds: float, *, t: Texts) -> str:
-    """A length of time in words, to the second: "2 minutes", "1 minute 30 seconds", "45 seconds"."""
-    minutes, rest = divmod(max(1, round(seconds)), 60)
-    if minutes and rest:
-        return t("table-duration-both", minutes=minutes, seconds=rest)
-    if minutes:
-        return t("table-duration-minutes", minutes=minutes)
-    return t("table-duration-seconds", seconds=rest)
 
 
 def reader(interaction: discord.Interaction[WizardBot], table: Table) -> Texts:
@@ -742,13 +732,13 @@ class TableManager(TableHandlers):
         player = table.seats[seat]
         if not player.dms_closed:
             t = table.seat_texts(seat)
-            left = duration_text(deadline - now(), t=t)
+            left = duration(deadline - now(), t=t)
             text = t("table-reminder", channel=str(table.channel_id), url=table.jump_url, left=left)
             await self.announcer.nudge(table, seat, text)
             if player.nudge is not None:
                 return
         t = table.texts
-        left = duration_text(deadline - now(), t=t)
+        left = duration(deadline - now(), t=t)
         await self.delivery.clear_ping(table)
         await self.delivery.ping(table, t("table-reminder-ping", mention=f"<@{player.user_id}>", left=left))
 

@@ -131,21 +131,6 @@ table-set-aside = ⚠️ Der Wizard-Tisch in diesem Kanal ließ sich nach dem Ne
 
 table-reminder = ⏰ Du bist immer noch dran am Wizard-Tisch in <#{ $channel }> ({ $url }): noch { $left }, dann spielt ein Computer für dich.
 table-timed-out-dm = Du hattest am Wizard-Tisch in <#{ $channel }> zweimal hintereinander keine Zeit mehr, also spielt ein Computer deinen Platz. Drück den Knopf, wann immer du ihn zurückhaben willst.
-table-duration-minutes = { $minutes ->
-    [one] 1 Minute
-   *[other] { $minutes } Minuten
-}
-table-duration-seconds = { $seconds ->
-    [one] 1 Sekunde
-   *[other] { $seconds } Sekunden
-}
-table-duration-both = { $minutes ->
-    [one] 1 Minute
-   *[other] { $minutes } Minuten
-} { $seconds ->
-    [one] 1 Sekunde
-   *[other] { $seconds } Sekunden
-}
 
 ## Private Antworten
 

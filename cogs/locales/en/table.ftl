@@ -145,22 +145,6 @@ table-set-aside = ⚠️ The Wizard table in this channel could not be restored 
 
 table-reminder = ⏰ It's still your turn at the Wizard table in <#{ $channel }> ({ $url }): { $left } left before a computer plays it for you.
 table-timed-out-dm = You ran out of time twice in a row at the Wizard table in <#{ $channel }>, so a computer is playing your seat. Press the button whenever you want it back.
-# A length of time: "1 minute 30 seconds".
-table-duration-minutes = { $minutes ->
-    [one] 1 minute
-   *[other] { $minutes } minutes
-}
-table-duration-seconds = { $seconds ->
-    [one] 1 second
-   *[other] { $seconds } seconds
-}
-table-duration-both = { $minutes ->
-    [one] 1 minute
-   *[other] { $minutes } minutes
-} { $seconds ->
-    [one] 1 second
-   *[other] { $seconds } seconds
-}
 
 ## Private answers
 
