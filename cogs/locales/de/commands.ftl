@@ -61,11 +61,11 @@ help-title = Wizard
 help-about = Spiel **Wizard**, das Stichspiel für 3 bis 6 Personen, direkt in einem Serverkanal. Der Tisch, die Vorhersagen und die Stiche sind für alle im Kanal zu sehen; deine Karten siehst nur du.
 help-how-to-play-title = So wird hier gespielt
 help-how-to-play =
-    1. `/wizard { command-new-name }` eröffnet einen Tisch im Kanal; Mitspieler klicken **Mitspielen**. Der Gastgeber kann Computer und Hausregeln wählen und klickt dann **Starten**.
-    2. Deine Karten kommen per DM. Sind deine DMs zu, drück **Meine Karten zeigen** am Tisch oder nutze `/wizard { command-hand-name }`: Nur du siehst sie.
+    1. `/wizard { command-new-name }` eröffnet einen Tisch im Kanal; Mitspieler klicken **{ lobby-button-join }**. Der Gastgeber kann Computer und Hausregeln wählen und klickt dann **{ lobby-button-start }**.
+    2. Deine Karten kommen per DM. Sind deine DMs zu, drück **{ table-button-show-hand }** am Tisch oder nutze `/wizard { command-hand-name }`: Nur du siehst sie.
     3. Deine Karten haben die ganze Runde Knöpfe für Vorhersage und Karten: Drück einen, wenn du dran bist. Der Tisch zeigt, wer dran ist; lässt du dir Zeit, kommt eine Erinnerung per DM.
-    4. Hat der Server eine Zugzeit, zeigt der Tisch, wann dein Zug abläuft; dann spielt ein Computer für dich, nach zwei verpassten Zügen in Folge deinen Platz, bis du **Meinen Platz zurücknehmen** drückst.
-    5. Im Endstand startet **Nochmal spielen** einen neuen Tisch mit denselben Regeln.
+    4. Hat der Server eine Zugzeit, zeigt der Tisch, wann dein Zug abläuft; dann spielt ein Computer für dich, nach zwei verpassten Zügen in Folge deinen Platz, bis du **{ table-button-take-back }** drückst.
+    5. Im Endstand startet **{ table-button-play-again }** einen neuen Tisch mit denselben Regeln.
     6. `/wizard { command-leave-name }` gibt deinen Platz bis zum Spielende an einen Computer ab; `/wizard { command-end-name }` beendet es vorzeitig, ohne Ergebnisse (Gastgeber oder Server verwalten).
     7. Der Chat hat den Tisch verdrängt? `/wizard { command-table-name }` holt ihn wieder nach unten.
 help-how-to-play-continued = So wird hier gespielt (Fortsetzung)

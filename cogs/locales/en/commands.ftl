@@ -64,13 +64,13 @@ command-settings-description = Choose this server's default rules, timers, pictu
 help-title = Wizard
 help-about = Play **Wizard**, the trick-taking card game for 3 to 6 players, right in a server channel. The table, the bids and the tricks are shown to everyone in the channel; your hand is shown only to you.
 help-how-to-play-title = How to play here
-# How a game goes in Discord, step by step, with the buttons' and commands' own names.
+# How a game goes in Discord, step by step, naming the buttons and commands by their own messages.
 help-how-to-play =
-    1. `/wizard { command-new-name }` opens a table in the channel; players click **Join**. The host can add computer players and choose house rules, then clicks **Start**.
-    2. Your hand comes by direct message. If your DMs are closed, press **Show my hand** on the table or use `/wizard { command-hand-name }`: only you see it.
+    1. `/wizard { command-new-name }` opens a table in the channel; players click **{ lobby-button-join }**. The host can add computer players and choose house rules, then clicks **{ lobby-button-start }**.
+    2. Your hand comes by direct message. If your DMs are closed, press **{ table-button-show-hand }** on the table or use `/wizard { command-hand-name }`: only you see it.
     3. Your hand has buttons for your bids and your cards all round: press one on your turn. The table shows whose turn it is; if you take a while, a short reminder comes by DM.
-    4. If the server has a turn timer, the table shows when your turn runs out; then a computer plays that turn for you, and after two missed turns in a row your seat, until you press **Take my seat back**.
-    5. The final standings have a **Play again** button for a new table with the same rules.
+    4. If the server has a turn timer, the table shows when your turn runs out; then a computer plays that turn for you, and after two missed turns in a row your seat, until you press **{ table-button-take-back }**.
+    5. The final standings have a **{ table-button-play-again }** button for a new table with the same rules.
     6. `/wizard { command-leave-name }` hands your seat to a computer for the rest of the game; `/wizard { command-end-name }` ends it early, with no results recorded (the host or Manage Server).
     7. Chat pushed the table out of sight? `/wizard { command-table-name }` brings it back to the bottom.
 help-how-to-play-continued = How to play here (continued)
