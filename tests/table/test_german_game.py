@@ -37,6 +37,7 @@ from fluent.syntax import ast as fluent
 from fluent.syntax import parse
 from simcord import Env, MemberActor
 
+from cogs.server_settings.store import ServerSettings
 from cogs.table.components import custom_id
 from cogs.utils.i18n import LOCALES_DIR, Lang
 from wizard_core import Game, Phase
@@ -51,10 +52,10 @@ CATALOGS = ("table.ftl", "hand.ftl", "lobby.ftl")
 SAME_MARK = "same in both"
 # English words that must never be read in German text, whatever the catalogs hold.
 NEVER_IN_GERMAN = re.compile(r"\b(tricks?|bids?|your turn|round)\b", re.IGNORECASE)
-# Late enough that a slow click (a busy machine: SimCord's clock follows the real one) never waits for
-# a nudge while it settles; early enough to come before the half-time reminder.
+# The turn clock's events are far apart, and far from a click: SimCord's clock follows the real one when
+# nothing else moves it, and a click that settles within its timeout of a timer waits for it in real time.
 NUDGE_SECONDS = 45
-TURN_SECONDS = 120  # the servers' default turn timer
+TURN_SECONDS = 300  # the server's turn timer: the reminder comes at half time
 
 
 def _pieces(pattern: fluent.Pattern) -> Iterator[str]:
@@ -129,6 +130,7 @@ async def german_lobby(env: Env, locales: dict[int, str], edition: str, variants
     """A lobby in a German server, opened by Anna (German client) with house rules chosen in its menu;
     Ben (German client) and Cleo (the default client, English) join, and three computers."""
     guild = env.create_guild(preferred_locale="de")
+    await manager(env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=TURN_SECONDS))
     channel = guild.create_text_channel("wizard")
     anna, ben, cleo = make_players(env, guild, 3, "spieler")
     locales.update({anna.id: "de", ben.id: "de"})
