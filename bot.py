@@ -45,7 +45,7 @@ from cogs.utils.db import (
     MigrationError,
     find_migrations,
 )
-from cogs.utils.replies import Refusal, explain_command_error, report_failure
+from cogs.utils.replies import Refusal, reader_texts, report_failure
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ class WizardTree(app_commands.CommandTree["WizardBot"]):
         interaction_started(interaction)
         if self.client.closing:
             await interaction.response.send_message(
-                "The bot is shutting down, try again in a minute.", ephemeral=True
+                reader_texts(interaction)("reply-shutting-down"), ephemeral=True
             )
             return False
         return True
@@ -121,10 +121,8 @@ class WizardTree(app_commands.CommandTree["WizardBot"]):
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "(unknown command)"
         try:
-            if isinstance(error, app_commands.CommandInvokeError):
-                await report_failure(interaction, error.original, f"/{command}")
-            else:
-                await report_failure(interaction, error, f"/{command}", explain_command_error(error))
+            # Unwraps a command's own error, and explains in the user's language one they caused.
+            await report_failure(interaction, error, f"/{command}")
         finally:
             interaction_finished(interaction)
 
@@ -251,18 +249,26 @@ class WizardBot(commands.Bot):
         self.metrics_server = server
         log.info("Serving /metrics and /healthz at http://%s:%d", self.settings.metrics_host, server.port)
 
-    def commands_hash(self) -> str:
-        """A fingerprint of what registering the slash commands would send, and where."""
+    async def commands_hash(self) -> str:
+        """A fingerprint of what registering the slash commands would send (with every language's names
+        and descriptions), and where."""
+        translator = self.tree.translator
+        commands_ = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
         payload: dict[str, Any] = {
             "application_id": self.application_id,
             "dev_guild_id": self.settings.dev_guild_id,
-            "commands": [command.to_dict(self.tree) for command in self.tree.get_commands()],
+            "commands": commands_,
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
     async def sync_commands_if_changed(self) -> None:
         """Register the slash commands with Discord unless the same ones were registered before."""
-        digest = self.commands_hash()
+        digest = await self.commands_hash()
         previous = await self.db.get_meta(COMMANDS_HASH_KEY)
         if digest == previous and not self.settings.force_sync:
             log.info("Slash commands unchanged since they were last registered; not registering them again")

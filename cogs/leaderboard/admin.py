@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.leaderboard.confirm import ask_remove_member, ask_reset
+from cogs.utils.text import command_text
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -24,8 +25,8 @@ class Admin(commands.Cog):
     """Leaderboard housekeeping for members with Manage Server."""
 
     admin = app_commands.Group(
-        name="wizard-admin",
-        description="Manage this server's Wizard leaderboard",
+        name=command_text("command-admin-name"),
+        description=command_text("command-admin-description"),
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
@@ -33,13 +34,20 @@ class Admin(commands.Cog):
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
 
-    @admin.command(name="reset-leaderboard")
+    @admin.command(
+        name=command_text("command-admin-reset-name"),
+        description=command_text("command-admin-reset-description"),
+    )
     async def reset_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Erase this server's Wizard results, stats and ratings, after a confirmation."""
         await ask_reset(interaction)
 
-    @admin.command(name="remove-member")
-    @app_commands.describe(member="The member whose records to erase")
+    @admin.command(
+        name=command_text("command-admin-remove-name"),
+        description=command_text("command-admin-remove-description"),
+    )
+    @app_commands.rename(member=command_text("command-admin-remove-member-name"))
+    @app_commands.describe(member=command_text("command-admin-remove-member-description"))
     async def remove_member_command(
         self, interaction: discord.Interaction[WizardBot], member: discord.User
     ) -> None:

@@ -73,17 +73,7 @@ def problems(node: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize(
     "command",
-    [
-        "wizard",
-        pytest.param(
-            "wizard-admin",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="cogs/leaderboard/admin.py declares /wizard-admin with plain strings: its option "
-                "is only translated when given as locale_str (command_text)",
-            ),
-        ),
-    ],
+    ["wizard", "wizard-admin"],
 )
 async def test_every_command_option_and_choice_is_registered_in_german(
     simcord_env: Env, command: str
@@ -126,10 +116,6 @@ async def test_the_translator_speaks_german_only() -> None:
     assert await translator.translate(plain, discord.Locale.german, context) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot.py's commands_hash fingerprints command.to_dict(tree), which has no translations",
-)
 async def test_a_changed_translation_is_registered_again(
     simcord_env: Env, make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -73,3 +73,14 @@ help-commands = Befehle
 help-more-commands = Weitere Befehle
 help-rules = Regeln
 help-rules-continued = Regeln (Fortsetzung)
+
+## /wizard-admin (in cogs/leaderboard/admin.py).
+
+command-admin-name = wizard-verwaltung
+command-admin-description = Verwalte die Wizard-Bestenliste dieses Servers
+command-admin-reset-name = bestenliste-zurücksetzen
+command-admin-reset-description = Lösch die Wizard-Ergebnisse, Statistiken und Wertungen dieses Servers, nach einer Rückfrage.
+command-admin-remove-name = mitglied-entfernen
+command-admin-remove-description = Lösch die Wizard-Daten eines Mitglieds auf diesem Server, nach einer Rückfrage.
+command-admin-remove-member-name = mitglied
+command-admin-remove-member-description = Das Mitglied, dessen Daten gelöscht werden

@@ -78,3 +78,14 @@ help-commands = Commands
 help-more-commands = More commands
 help-rules = Rules
 help-rules-continued = Rules (continued)
+
+## /wizard-admin (declared in cogs/leaderboard/admin.py).
+
+command-admin-name = wizard-admin
+command-admin-description = Manage this server's Wizard leaderboard
+command-admin-reset-name = reset-leaderboard
+command-admin-reset-description = Erase this server's Wizard results, stats and ratings, after a confirmation.
+command-admin-remove-name = remove-member
+command-admin-remove-description = Erase one member's Wizard records in this server, after a confirmation.
+command-admin-remove-member-name = member
+command-admin-remove-member-description = The member whose records to erase
