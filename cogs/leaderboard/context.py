@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from cogs.server_settings.store import ServerSettingsStore
+from cogs.server_settings.language import reply_texts
 from cogs.utils.db import Database
-from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, reader_language, server_language, texts
+from cogs.utils.i18n import DEFAULT_LANGUAGE, reader_language, texts
 from cogs.utils.replies import Refusal
 
 
@@ -33,16 +33,5 @@ def guild_id(interaction: discord.Interaction[Any]) -> int:
     return interaction.guild_id
 
 
-async def server_lang(interaction: discord.Interaction[Any]) -> Lang:
-    """The language of the interaction's server: its choice in /wizard settings, else its Discord
-    language; English outside a server."""
-    if interaction.guild_id is None:
-        return DEFAULT_LANGUAGE
-    settings = await interaction.client.service(ServerSettingsStore).get(interaction.guild_id)
-    guild = interaction.guild
-    return server_language(settings.language, guild.preferred_locale if guild else interaction.guild_locale)
-
-
-async def reader_texts(interaction: discord.Interaction[Any]) -> Texts:
-    """The catalog of a private reply: the member's Discord client language, else the server's."""
-    return texts(reader_language(interaction.locale, await server_lang(interaction)))
+# The language of a private reply: the reader's client, else the server's (one rule for every feature).
+reader_texts = reply_texts
