@@ -296,4 +296,4 @@ async def test_a_whole_german_game(
     assert "Your cards for this round" in cleos and "🔔 Your turn at the Wizard table" in cleos
     bens = "\n".join(item.text for item in sent if item.reader == ben.id)
     assert "🔔 Du bist dran" in bens and "⏰ Du bist immer noch dran" in bens
-    assert "zweimal hintereinander keine Zeit mehr" in bens
+    assert "zweimal hintereinander abgelaufen" in bens

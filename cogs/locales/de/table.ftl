@@ -114,12 +114,12 @@ table-first-dealer = { $name } hat die höchste Karte gezogen und gibt zuerst.
 table-hands-in = ✋ Hände auf den Tisch, bei drei… 3 · 2 · 1! Vorhersagen in Runde { $round }: { $bids }
 table-moved = ⬇️ Dieser Tisch ist ans Ende des Kanals umgezogen: { $url }
 table-ping-bid = { $mention }, du bist mit deiner Vorhersage dran: Drück **Meine Karten zeigen**.
-table-ping-play = { $mention }, du bist dran und spielst eine Karte: Drück **Meine Karten zeigen**.
-table-ping-trump = { $mention }, du bist dran und wählst Trumpf: Drück **Meine Karten zeigen**.
+table-ping-play = { $mention }, du bist mit einer Karte dran: Drück **Meine Karten zeigen**.
+table-ping-trump = { $mention }, du wählst jetzt Trumpf: Drück **Meine Karten zeigen**.
 table-reminder-ping = { $mention }, ⏰ noch { $left } für deinen Zug: Drück **Meine Karten zeigen**.
 table-dms-closed = { $mention }, ich kann dir keine Direktnachrichten schicken, also liegen deine Karten am Tisch: Drück **Meine Karten zeigen** (oder nutze `/wizard hand`), wann immer du sie brauchst.
-table-timed-out = ⏱️ { $name } hatte keine Zeit mehr, also hat ein Computer den Zug gespielt.
-table-timed-out-twice = ⏱️ { $name } hatte zweimal hintereinander keine Zeit mehr: Ein Computer spielt weiter, bis **Meinen Platz zurücknehmen** gedrückt wird.
+table-timed-out = ⏱️ Die Zeit von { $name } ist abgelaufen, also hat ein Computer den Zug gespielt.
+table-timed-out-twice = ⏱️ Die Zeit von { $name } ist zweimal hintereinander abgelaufen: Ein Computer spielt für { $name }, bis { $name } **Meinen Platz zurücknehmen** drückt.
 table-everyone-away = Jetzt sind alle weg, also wartet das Spiel, bis jemand seinen Platz zurücknimmt.
 table-left-notice = { $name } ist gegangen; ab jetzt spielt ein Computer den Platz.
 table-stand-in-name = Vertretung für { $name }
@@ -130,7 +130,7 @@ table-set-aside = ⚠️ Der Wizard-Tisch in diesem Kanal ließ sich nach dem Ne
 ## Direktnachrichten, die der Bot von sich aus schickt
 
 table-reminder = ⏰ Du bist immer noch dran am Wizard-Tisch in <#{ $channel }> ({ $url }): noch { $left }, dann spielt ein Computer für dich.
-table-timed-out-dm = Du hattest am Wizard-Tisch in <#{ $channel }> zweimal hintereinander keine Zeit mehr, also spielt ein Computer deinen Platz. Drück den Knopf, wann immer du ihn zurückhaben willst.
+table-timed-out-dm = Deine Zeit am Wizard-Tisch in <#{ $channel }> ist zweimal hintereinander abgelaufen, also spielt ein Computer deinen Platz. Drück den Knopf, wann immer du ihn zurückhaben willst.
 
 ## Private Antworten
 
@@ -152,7 +152,7 @@ table-refusal-out-of-date = Diese Nachricht ist veraltet: Der Tisch ist schon we
 table-refusal-elsewhere = Dieser Knopf funktioniert nur im Kanal seines Tisches.
 table-refusal-not-playing = Du spielst an diesem Tisch nicht mit.
 table-refusal-changed-elsewhere = Dieser Tisch wurde inzwischen anderswo geändert, also wurde nichts geändert. Bitte versuch es noch einmal.
-table-refusal-away = Ein Computer spielt deinen Platz, weil du zweimal hintereinander keine Zeit mehr hattest. Drück am Tisch **Meinen Platz zurücknehmen**, um wieder selbst zu spielen.
+table-refusal-away = Ein Computer spielt deinen Platz, weil deine Zeit zweimal hintereinander abgelaufen ist. Drück am Tisch **Meinen Platz zurücknehmen**, um wieder selbst zu spielen.
 table-refusal-earlier-round = Diese Karten sind aus einer früheren Runde. Deine Karten für diese Runde sind in deiner neuesten Direktnachricht, oder drück am Tisch **Meine Karten zeigen**.
 table-refusal-seat-yours = Dein Platz gehört schon dir: Kein Computer spielt für dich.
 table-refusal-end = Nur der Gastgeber oder jemand mit „Server verwalten“ kann dieses Spiel beenden.
