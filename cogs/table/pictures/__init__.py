@@ -5,7 +5,9 @@ Like ``render``, this package only ever receives the rules core's views. Each pi
 *scene* (``scenes``): a small hashable value holding exactly what the picture shows. Scenes are the keys
 of an LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in a
 worker thread so the event loop never waits for it. Each file sent carries alt text saying what its
-picture shows (``describe``).
+picture shows (``describe``). A scene carries the language of its words (``lang``, from the catalog it is
+built with: the reader's, English when none is given), so a picture in German is another scene than the
+same picture in English, and the words drawn in it (TRUMPF, ZAUBERER) are the reader's.
 
 Speed comes from drawing each card face once (``cards``): a hand (``hand``) or a trick (``table``) is
 a handful of pastes of those tiles, a few lines of text and a PNG encode through a shared palette
