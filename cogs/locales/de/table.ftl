@@ -117,7 +117,7 @@ table-ping-bid = { $mention }, du bist mit deiner Vorhersage dran: Drück **Mein
 table-ping-play = { $mention }, du bist mit einer Karte dran: Drück **Meine Karten zeigen**.
 table-ping-trump = { $mention }, du wählst jetzt Trumpf: Drück **Meine Karten zeigen**.
 table-reminder-ping = { $mention }, ⏰ noch { $left } für deinen Zug: Drück **Meine Karten zeigen**.
-table-dms-closed = { $mention }, ich kann dir keine Direktnachrichten schicken, also liegen deine Karten am Tisch: Drück **Meine Karten zeigen** (oder nutze `/wizard hand`), wann immer du sie brauchst.
+table-dms-closed = { $mention }, ich kann dir keine Direktnachrichten schicken, also liegen deine Karten am Tisch: Drück **Meine Karten zeigen** (oder nutze `/wizard { command-hand-name }`), wann immer du sie brauchst.
 table-timed-out = ⏱️ Die Zeit von { $name } ist abgelaufen, also hat ein Computer den Zug gespielt.
 table-timed-out-twice = ⏱️ Die Zeit von { $name } ist zweimal hintereinander abgelaufen: Ein Computer spielt für { $name }, bis { $name } **Meinen Platz zurücknehmen** drückt.
 table-everyone-away = Jetzt sind alle weg, also wartet das Spiel, bis jemand seinen Platz zurücknimmt.
@@ -125,7 +125,7 @@ table-left-notice = { $name } ist gegangen; ab jetzt spielt ein Computer den Pla
 table-stand-in-name = Vertretung für { $name }
 table-ended-by = { $name } hat das Spiel beendet.
 table-no-results = Es wurden keine Ergebnisse gespeichert.
-table-set-aside = ⚠️ Der Wizard-Tisch in diesem Kanal ließ sich nach dem Neustart des Bots nicht wiederherstellen (sein gespeicherter Stand ist beschädigt), also wurde er geschlossen. Nichts wurde gespeichert; starte mit `/wizard new` einen neuen.
+table-set-aside = ⚠️ Der Wizard-Tisch in diesem Kanal ließ sich nach dem Neustart des Bots nicht wiederherstellen (sein gespeicherter Stand ist beschädigt), also wurde er geschlossen. Nichts wurde gespeichert; starte mit `/wizard { command-new-name }` einen neuen.
 
 ## Direktnachrichten, die der Bot von sich aus schickt
 
