@@ -4,10 +4,8 @@ clients, the topic autocomplete and an unknown topic."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import simcord.interactions as simcord_interactions
+from bot_helpers import patch_client_locales
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, InteractionResult, ResponseMessage
 from test_rules_german import assert_german, everything_of
@@ -24,17 +22,7 @@ GERMAN = texts("de")
 @pytest.fixture
 def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     """Members' Discord client languages by user id; the others keep SimCord's `en-US`."""
-    locales: dict[int, str] = {}
-    original = simcord_interactions.base_payload
-
-    def base_payload(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(backend, **fields)
-        if fields["user_id"] in locales:
-            payload["locale"] = locales[fields["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
-    return locales
+    return patch_client_locales(monkeypatch)
 
 
 def everything(message: ResponseMessage) -> str:

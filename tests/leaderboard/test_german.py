@@ -17,13 +17,20 @@ from typing import Any, cast
 import babel.numbers
 import discord
 import pytest
-from bot_helpers import SELECT, assert_refused, buttons, make_players, manager, message_text
+from bot_helpers import (
+    SELECT,
+    assert_refused,
+    buttons,
+    make_players,
+    manager,
+    message_text,
+    patch_client_locales,
+)
 from fluent.syntax import ast as fluent
 from fluent.syntax import parse
 from fluent.syntax.visitor import Visitor
 from leaderboard_oracle import DAY, fill, monday_of, recompute, store_game
 from simcord import Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
-from simcord import interactions as simcord_interactions
 from simcord.components import walk_components
 
 from bot import WizardBot
@@ -99,17 +106,7 @@ def test_the_scan_knows_the_english_phrases() -> None:
 @pytest.fixture
 def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     """Members' Discord client languages by user id; the others keep SimCord's `en-US`."""
-    locales: dict[int, str] = {}
-    original = simcord_interactions.base_payload
-
-    def base_payload(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(backend, **fields)
-        if fields["user_id"] in locales:
-            payload["locale"] = locales[fields["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
-    return locales
+    return patch_client_locales(monkeypatch)
 
 
 def german_server(env: Env, locales: dict[int, str], members: int) -> tuple[GuildHandle, list[MemberActor]]:
