@@ -1358,7 +1358,8 @@ def main() -> None:
         parser.error("--actions takes one number, or one per size of --tables")
     if min(sizes) < 1 or min(actions) < 1 or args.pace <= 0 or not 3 <= args.players <= 6:
         parser.error("--tables and --actions must be at least 1, --pace above 0, --players 3 to 6")
-    played = "whole games" if args.whole_games else "game actions per table as shown"
+    per_size = ", ".join(f"{count} at {tables} tables" for tables, count in zip(sizes, actions, strict=True))
+    played = "whole games" if args.whole_games else f"game actions per table: {per_size}"
     print(
         f"Python {sys.version.split()[0]}; {args.players} players per table, {TABLES_PER_GUILD} tables per "
         f"server; {played}, round-robin, one action per table every {args.pace:g} simulated seconds"
