@@ -61,15 +61,19 @@ class Wizard(commands.Cog):
 
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
+        self._registered: dict[str, Any] | None = None
         self.tables = bot.service(TableManager)
 
     async def command_lines(self, t: Texts) -> list[str]:
         """Each /wizard command with its description, as Discord shows them in ``t``'s language."""
-        tree, translator = self.bot.tree, self.bot.tree.translator
-        if translator is None:
-            group = self.wizard.to_dict(tree)
-        else:
-            group = await self.wizard.get_translated_payload(tree, translator)
+        if self._registered is None:
+            # What Discord is sent for /wizard, in every language: the same for the bot's whole run.
+            tree, translator = self.bot.tree, self.bot.tree.translator
+            if translator is None:
+                self._registered = self.wizard.to_dict(tree)
+            else:
+                self._registered = await self.wizard.get_translated_payload(tree, translator)
+        group = self._registered
         name = localized(group, "name", t)
         return [
             f"`/{name} {localized(command, 'name', t)}`: {localized(command, 'description', t)}"

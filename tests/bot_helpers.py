@@ -184,7 +184,7 @@ class TestTable:
             if not versions:
                 continue
             drawn = versions.pop()
-            if drawn == version or (version is None and drawn >= round_began(self.game)):
+            if drawn == version or (version is None and drawn >= self.game.round_version):
                 return message
         return None
 
@@ -220,12 +220,6 @@ async def press(table: TestTable, player: MemberActor, code: int) -> Interaction
     assert message is not None, f"{player.name} has no controls"
     cid = next(c for c in act_ids(message) if act_code(c) == code)
     return await player.user.click(clickable(table.env, message), custom_id=cid)
-
-
-def round_began(game: Game) -> int:
-    """The game version at which the round under way was dealt."""
-    deals = [i for i, entry in enumerate(game.log) if isinstance(entry, tuple) and entry[0] == "deal"]
-    return deals[-1] + 1 if deals else 0
 
 
 def drawn_version(message: StoredMessage | ResponseMessage) -> int | None:

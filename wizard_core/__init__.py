@@ -21,7 +21,7 @@ from wizard_core.actions import (
 from wizard_core.cards import EXCALIBUR, HOLY_GRAIL, JESTER, MERLIN, MORGAN_LE_FAY, WIZARD, Card, Suit, deck
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
 from wizard_core.game import Game, LogEntry, decode_log_entry, encode_log_entry
-from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, round_score
+from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, NANNIE_EVERY, Rules, round_score
 from wizard_core.rules_text import EDITIONS, rules_summary, variant_rules
 from wizard_core.tricks import MerlinAs, legal_plays, trick_winner
 from wizard_core.views import GameResult, Phase, PlayedCard, PlayerView, PublicView, RoundResult, TrickView
@@ -37,6 +37,7 @@ __all__ = [
     "MERLIN",
     "MIN_PLAYERS",
     "MORGAN_LE_FAY",
+    "NANNIE_EVERY",
     "PLAY_HIDDEN",
     "WIZARD",
     "Action",

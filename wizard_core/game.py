@@ -901,6 +901,22 @@ class Game:
         return len(self._log)
 
     @property
+    def round_version(self) -> int:
+        """The version at which the round under way was dealt (0 before the first deal): what was shown
+        of a hand at this version or later belongs to this round.
+
+        >>> game = Game(3, seed=7)
+        >>> game.round_version == game.version  # just dealt
+        True
+        """
+        log = self._log
+        for index in range(len(log) - 1, -1, -1):
+            entry = log[index]
+            if type(entry) is tuple and entry[0] == "deal":
+                return index + 1
+        return 0
+
+    @property
     def round_number(self) -> int:
         """The round being played, from 1 (the last round once the game is over)."""
         return self._round

@@ -9,7 +9,10 @@ from wizard_core.errors import RulesError
 from wizard_core.rules_text import EDITIONS
 from wizard_core.variants import PRESETS, SCHEDULES, VARIANTS, check_variants
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "round_score"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "NANNIE_EVERY", "Rules", "round_score"]
+
+# How often Nannie's Rule may eliminate: after every 2nd or every 3rd round.
+NANNIE_EVERY = (2, 3)
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -53,7 +56,7 @@ class Rules:
             )
         object.__setattr__(self, "variants", frozenset(self.variants))
         check_variants(self.variants)
-        if self.nannie_every not in (2, 3):
+        if self.nannie_every not in NANNIE_EVERY:
             raise RulesError(
                 "Nannie's Rule eliminates after every 2nd or every 3rd round", key="nannie-every"
             )

@@ -6,6 +6,7 @@ it), ``ratings`` (openskill), ``periods``, ``queries`` (reading) and ``erasure``
 and history answer), ``confirm`` (erasing after a yes/no), ``admin`` (the /wizard-admin cog) and ``cog``
 (the extension). ``board`` re-exports what ``cogs/wizard.py`` has not switched yet.
 
-Every reply is private, in the language of the member who reads it (``context.reader_texts``: their
-Discord client's, else the server's), with its words from ``cogs/locales/<language>/leaderboard.ftl``.
+Every reply is private, in the language of the member who reads it
+(``server_settings.language.reply_texts``: their Discord client's, else the server's), with its words
+from ``cogs/locales/<language>/leaderboard.ftl``.
 """

@@ -18,6 +18,7 @@ from cogs.leaderboard.components import board_message, history_message
 from cogs.leaderboard.embeds import stats_embed
 from cogs.leaderboard.periods import PERIODS
 from cogs.leaderboard.queries import SORTS, player_card
+from cogs.server_settings.language import reply_texts
 from cogs.utils.replies import Refusal, guarded
 
 SORT_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in SORTS.items()]
@@ -29,7 +30,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, per
     """Answer /wizard leaderboard: the first page, privately."""
 
     async def run() -> None:
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         if sort not in SORTS or period not in PERIODS:
             raise Refusal(t("lb-choose-from-lists"))
         embed, view = await board_message(interaction, sort, period, 0, t=t)
@@ -44,7 +45,7 @@ async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.
     """Answer /wizard stats: a member's card (the caller's by default), privately."""
 
     async def run() -> None:
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         who = member or interaction.user
         card = await player_card(context.database(interaction), context.guild_id(interaction), who.id)
         if card is None:
@@ -61,7 +62,7 @@ async def show_history(interaction: discord.Interaction[Any], member: discord.ab
     """Answer /wizard history: a member's recent games (the caller's by default), privately."""
 
     async def run() -> None:
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         who = member or interaction.user
         embed, view = await history_message(interaction, who.id, 0, t=t)
         await interaction.response.send_message(

@@ -34,6 +34,7 @@ from cogs.leaderboard.queries import (
     recent_games,
     score_sheet,
 )
+from cogs.server_settings.language import reply_texts
 from cogs.utils.components import Component
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
@@ -113,7 +114,7 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
 
     async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
         # The reply is private: in the clicking member's language (their client's, else the server's).
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         embed, view = await self.show(interaction, fields, t=t)
         await interaction.response.edit_message(embed=embed, view=view)
 

@@ -16,6 +16,7 @@ import discord
 
 from cogs.leaderboard import context
 from cogs.leaderboard.erasure import erase_member, reset_guild
+from cogs.server_settings.language import reply_texts
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded, report_failure
 
@@ -48,7 +49,7 @@ class ConfirmErase(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
-            t = await context.reader_texts(interaction)
+            t = await reply_texts(interaction)
             await report_failure(interaction, Refusal(t("lb-only-the-asker")), CONFIRMATION)
             return False
         return True
@@ -118,7 +119,7 @@ async def ask_forget_me(interaction: discord.Interaction[Any]) -> None:
 
     async def run() -> None:
         context.guild_id(interaction)
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         view = ConfirmErase(interaction.user.id, t("lb-forget-button"), erase, t=t)
         await ask(interaction, t("lb-forget-question"), view)
 
@@ -134,7 +135,7 @@ async def ask_reset(interaction: discord.Interaction[Any]) -> None:
 
     async def run() -> None:
         context.guild_id(interaction)
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         check_manager(interaction, t)
         view = ConfirmErase(interaction.user.id, t("lb-reset-button"), erase, manager_only, t=t)
         await ask(interaction, t("lb-reset-question"), view)
@@ -151,7 +152,7 @@ async def ask_remove_member(interaction: discord.Interaction[Any], member: disco
 
     async def run() -> None:
         context.guild_id(interaction)
-        t = await context.reader_texts(interaction)
+        t = await reply_texts(interaction)
         check_manager(interaction, t)
         view = ConfirmErase(interaction.user.id, t("lb-remove-button"), erase, manager_only, t=t)
         await ask(interaction, t("lb-remove-question", member=member.mention), view)

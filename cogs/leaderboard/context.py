@@ -7,10 +7,8 @@ from typing import Any
 
 import discord
 
-from cogs.server_settings.language import reply_texts
 from cogs.utils.db import Database
-from cogs.utils.i18n import DEFAULT_LANGUAGE, reader_language, texts
-from cogs.utils.replies import Refusal
+from cogs.utils.replies import Refusal, reader_texts
 
 
 def now() -> float:
@@ -28,10 +26,6 @@ def guild_id(interaction: discord.Interaction[Any]) -> int:
     """The server the interaction happened in; a refusal outside a server, whose records do not exist."""
     if interaction.guild_id is None:
         # Outside a server there is no server language: the member's client language, else English.
-        t = texts(reader_language(interaction.locale, DEFAULT_LANGUAGE))
-        raise Refusal(t("lb-only-in-a-server"))
+        raise Refusal(reader_texts(interaction)("lb-only-in-a-server"))
     return interaction.guild_id
 
-
-# The language of a private reply: the reader's client, else the server's (one rule for every feature).
-reader_texts = reply_texts

@@ -30,7 +30,7 @@ from cogs.utils.core_text import error_text, preset_help, preset_name, variant_h
 from cogs.utils.i18n import LANGUAGE_NAMES, Lang, Texts
 from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration
-from wizard_core import EDITIONS, Rules, RulesError
+from wizard_core import EDITIONS, NANNIE_EVERY, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
 
 __all__ = (
@@ -383,7 +383,7 @@ def _rules_page(view: discord.ui.View, settings: ServerSettings, *, t: Texts) ->
             value=str(every),
             default=nannie_on and settings.nannie_every == every,
         )
-        for every in (2, 3)
+        for every in NANNIE_EVERY
     ]
     if nannie_on:
         placeholder = t("settings-nannie-placeholder", variant=name)

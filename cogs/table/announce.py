@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import NamedTuple
 
 import discord
 
@@ -67,6 +68,16 @@ def hands_in(view: PublicView, *, t: Texts) -> str:
         if bid is not None
     )
     return t("table-hands-in", round=view.round_number, bids=bids)
+
+
+class HandMessage(NamedTuple):
+    """A member's hand message: the game version it shows, its embed, its buttons (none while a computer
+    plays their seat) and its picture."""
+
+    version: int
+    embed: discord.Embed
+    controls: discord.ui.View | None
+    files: list[discord.File]
 
 
 class Announcer:
@@ -141,13 +152,20 @@ class Announcer:
     async def send_hand(self, table: Table, seat_index: int) -> None:
         """Send a member their hand as a new message, which becomes their hand message."""
         seat = table.seats[seat_index]
+        hand = await self._hand(table, seat_index)
+        message = await self.delivery.dm(
+            table, seat_index, embed=hand.embed, view=hand.controls, files=hand.files
+        )
+        if message is not None:
+            seat.hand_message, seat.hand_version = message, hand.version
+
+    async def _hand(self, table: Table, seat_index: int) -> HandMessage:
+        """A member's hand message as it is now, in the language of their DMs."""
         view = table.running.view(seat_index)
         t = table.seat_texts(seat_index)
         embed, files = await self.delivery.hand_message(table, view, t=t)
-        controls = None if seat.auto else controls_view(table, view, t)
-        message = await self.delivery.dm(table, seat_index, embed=embed, view=controls, files=files)
-        if message is not None:
-            seat.hand_message, seat.hand_version = message, view.version
+        controls = None if table.seats[seat_index].auto else controls_view(table, view, t)
+        return HandMessage(view.version, embed, controls, files)
 
     async def refresh_hands(self, table: Table) -> None:
         """Show every member their hand as it is now, in place (hands shown after blind bidding, trump
@@ -163,12 +181,11 @@ class Announcer:
         if message is None:
             await self.send_hand(table, seat_index)
             return
-        view = table.running.view(seat_index)
-        t = table.seat_texts(seat_index)
-        embed, files = await self.delivery.hand_message(table, view, t=t)
-        controls = None if seat.auto else controls_view(table, view, t)
+        hand = await self._hand(table, seat_index)
         try:
-            seat.hand_message = await message.edit(embed=embed, view=controls, attachments=files)
+            seat.hand_message = await message.edit(
+                embed=hand.embed, view=hand.controls, attachments=hand.files
+            )
         except discord.NotFound:
             await self.send_hand(table, seat_index)
         except discord.HTTPException:

@@ -594,7 +594,7 @@ class TableManager(TableHandlers):
         # follow suit, a double click), saying why.
         if version > game.version:
             raise Refusal(invalid_control(t, menu=False))
-        if version < _round_began(game):
+        if version < game.round_version:
             raise Refusal(t("table-refusal-earlier-round"))
         try:
             news = await self._commit(table, seat, code)
@@ -807,7 +807,7 @@ class TableManager(TableHandlers):
         else:
             await self.announcer.redraw_table(table)
             deals = [item.key for item in news if item.kind == "deal"]
-            if deals and min(deals) <= _round_began(game):
+            if deals and min(deals) <= game.round_version:
                 await self.announcer.deal_out(table)
             elif deals:
                 await self.announcer.refresh_hands(table)
@@ -949,14 +949,3 @@ def _rules_text(table: Table, t: Texts) -> str:
 def _manages_server(interaction: discord.Interaction[WizardBot]) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
-
-
-def _round_began(game: Game) -> int:
-    """The game version at which the round under way was dealt (its hand messages are drawn at or after
-    it)."""
-    log = game.log
-    for index in range(len(log) - 1, -1, -1):
-        entry = log[index]
-        if isinstance(entry, tuple) and entry[0] == "deal":
-            return index + 1
-    return 0
