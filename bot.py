@@ -11,10 +11,11 @@ import argparse
 import asyncio
 import hashlib
 import importlib.metadata
+import inspect
 import json
 import logging
 import signal
-import sqlite3
+import socket
 import sys
 import time
 import tomllib
@@ -36,15 +37,18 @@ from cogs.hosting.metrics import (
     interaction_finished,
     interaction_started,
 )
-from cogs.utils.components import Component, stray_click_reply
-from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
-from cogs.utils.db import (
+from cogs.hosting.payloads import keep_payloads
+from cogs.storage import (
+    DATABASE_ERRORS,
     Database,
     DatabaseInUseError,
     DatabaseLocationError,
     MigrationError,
     find_migrations,
+    open_database,
 )
+from cogs.utils.components import Component, stray_click_reply
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings, safe_url
 from cogs.utils.replies import Refusal, reader_texts, report_failure
 
 log = logging.getLogger(__name__)
@@ -54,7 +58,14 @@ DISTRIBUTION = "wizard-discord-bot"
 MIGRATIONS_DIR = ROOT / "migrations"
 COMMANDS_HASH_KEY = "commands_hash"
 # The features, loaded in this order: the tables read the server settings, the /wizard commands use all.
-EXTENSIONS = ("cogs.server_settings.cog", "cogs.leaderboard.cog", "cogs.table.cog", "cogs.wizard")
+# The cluster's extension does nothing unless processes share the database (PostgreSQL).
+EXTENSIONS = (
+    "cogs.server_settings.cog",
+    "cogs.leaderboard.cog",
+    "cogs.table.cog",
+    "cogs.cluster.cog",
+    "cogs.wizard",
+)
 ServiceT = TypeVar("ServiceT")
 
 # What the bot needs in a channel where a game is played.
@@ -62,6 +73,8 @@ REQUIRED_PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
 )
 OPTIONAL_PERMISSIONS = discord.Permissions(use_external_emojis=True)
+# What a failed health check of the database raises (RuntimeError: it is closed).
+UNHEALTHY_DATABASE: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, RuntimeError)
 
 
 def version() -> str:
@@ -100,7 +113,7 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 def setup_logging(settings: Settings) -> None:
     """Log to stderr at the configured level, never showing the token."""
     handler = logging.StreamHandler()
-    handler.addFilter(RedactTokenFilter(settings.token))
+    handler.addFilter(RedactTokenFilter(*settings.secrets))
     discord.utils.setup_logging(handler=handler, level=logging.getLevelName(settings.log_level), root=True)
 
 
@@ -132,6 +145,9 @@ class WizardBot(commands.Bot):
 
     A feature's extension hands the bot the objects the others reach it through (``provide``); they ask
     for them by class (``service``), so every call through them is type-checked.
+
+    With ``WIZARD_SHARD_COUNT`` set, ``create_bot`` builds ``ShardedWizardBot``, the same bot on
+    discord.py's ``AutoShardedBot``, running the shards of ``WIZARD_SHARD_IDS``.
     """
 
     def __init__(self, settings: Settings) -> None:
@@ -141,6 +157,11 @@ class WizardBot(commands.Bot):
         intents.guilds = True
         # Every measurement of the bot and its features; served only when WIZARD_METRICS_PORT is set.
         metrics = MetricsRegistry("wizard")
+        sharding: dict[str, Any] = {}
+        if settings.shard_count is not None:
+            sharding["shard_count"] = settings.shard_count
+            if settings.shard_ids is not None:
+                sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -148,14 +169,17 @@ class WizardBot(commands.Bot):
             tree_cls=WizardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=discord_http_trace(metrics),
+            **sharding,
         )
         self.settings = settings
+        # Handlers can read the payload of their interaction, to hand it to another process.
+        self.dispatch_interaction_payload = keep_payloads(self._connection.parsers)
         self.closing = False
         self.metrics = metrics
         self.metrics_server: MetricsServer | None = None
         self._db: Database | None = None
         self._services: dict[type, object] = {}
-        self._on_close: list[Callable[[], None]] = []
+        self._on_close: list[Callable[[], object]] = []
         self._families: list[type[Component[Any]]] = []
         self._register_metrics()
 
@@ -176,9 +200,9 @@ class WizardBot(commands.Bot):
         self.metrics.gauge("build_info", "The running version", ("version",)).set(1, version=version())
         self.metrics.gauge("start_time_seconds", "When the bot started, in Unix time").set(time.time())
 
-    def provide(self, service: object, *, on_close: Callable[[], None] | None = None) -> None:
-        """Make a feature's service available to the others; ``on_close`` runs when the bot shuts down,
-        before the database closes."""
+    def provide(self, service: object, *, on_close: Callable[[], object] | None = None) -> None:
+        """Make a feature's service available to the others; ``on_close`` runs (and is awaited, if it
+        is a coroutine function) when the bot shuts down, before the database closes."""
         self._services[type(service)] = service
         if on_close is not None:
             self._on_close.append(on_close)
@@ -219,7 +243,7 @@ class WizardBot(commands.Bot):
             return "not connected to the Discord gateway"
         try:
             await self.db.check_writable()
-        except (sqlite3.Error, RuntimeError) as error:
+        except UNHEALTHY_DATABASE as error:
             return f"the database is not writable: {error}"
         return None
 
@@ -229,14 +253,36 @@ class WizardBot(commands.Bot):
             raise RuntimeError("the database is opened in setup_hook; the bot has not logged in yet")
         return self._db
 
+    @property
+    def shard_spec(self) -> str:
+        """The shards this process runs, as in WIZARD_SHARD_IDS ("all" when not sharded)."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None:
+            return "all"
+        return f"{shard_ranges(ids if ids is not None else range(count))} of {count}"
+
+    @property
+    def process_name(self) -> str:
+        """This process's name among those sharing the database (``WIZARD_PROCESS_NAME``)."""
+        return self.settings.process_name or f"{socket.gethostname()} shards {self.shard_spec}"
+
+    @property
+    def registers_commands(self) -> bool:
+        """Whether this process registers the slash commands: the one that runs shard 0."""
+        ids = self.settings.shard_ids
+        return ids is None or 0 in ids
+
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.settings.database_path, MIGRATIONS_DIR)
+        url = self.settings.database_url
+        self._db = await open_database(url or self.settings.database_path, MIGRATIONS_DIR)
         self._db.on_commit = self._commit_seconds.observe
-        log.info("Wizard bot %s; opened the database at %s", version(), self.settings.database_path)
+        where = safe_url(url) if url else self.settings.database_path
+        log.info("Wizard bot %s; opened the database at %s", version(), where)
         for name in EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
-        await self.sync_commands_if_changed()
+        if self.registers_commands:
+            await self.sync_commands_if_changed()
         await self.start_metrics_server()
 
     async def start_metrics_server(self) -> None:
@@ -304,20 +350,46 @@ class WizardBot(commands.Bot):
         if server is not None:
             await server.stop()
         for stop in self._on_close:
-            stop()
+            done = stop()
+            if inspect.isawaitable(done):
+                await done
         self._on_close.clear()
         if self._db is not None:
             await self._db.close()
         await super().close()
 
 
+class ShardedWizardBot(WizardBot, commands.AutoShardedBot):
+    """The bot on discord.py's AutoShardedBot: one gateway connection per shard it runs."""
+
+
+def shard_ranges(ids: Sequence[int] | range) -> str:
+    """Shard numbers as ranges: [0, 1, 2, 5] is "0-2,5"."""
+    parts: list[str] = []
+    ordered = sorted(ids)
+    start = previous = ordered[0] if ordered else 0
+    for shard in [*ordered[1:], None]:
+        if shard is not None and shard == previous + 1:
+            previous = shard
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if shard is not None:
+            start = previous = shard
+    return ",".join(parts)
+
+
+def bot_class(settings: Settings) -> type[WizardBot]:
+    return ShardedWizardBot if settings.shard_count is not None else WizardBot
+
+
 def create_bot(**overrides: Any) -> WizardBot:
     """Build the configured bot without connecting; keyword arguments override any `Settings` field."""
-    return WizardBot(load_settings(**overrides))
+    settings = load_settings(**overrides)
+    return bot_class(settings)(settings)
 
 
 async def _run(settings: Settings) -> None:
-    bot = WizardBot(settings)
+    bot = bot_class(settings)(settings)
     loop = asyncio.get_running_loop()
     closing: set[asyncio.Task[None]] = set()
 
@@ -380,13 +452,14 @@ def in_use_message(error: DatabaseInUseError) -> str:
 
 def start_failure(error: Exception, settings: Settings) -> str | None:
     """The one line printed when starting fails this way, or None for a bug (shown as a traceback)."""
-    path = settings.database_path
+    path = safe_url(settings.database_url) if settings.database_url else settings.database_path
+    setting = "WIZARD_DATABASE_URL" if settings.database_url else "WIZARD_DATABASE_PATH"
     if isinstance(error, DatabaseInUseError):
         return in_use_message(error)
     if isinstance(error, MigrationError):
         return f"Could not update the database at {path}: {error}"
-    if isinstance(error, DatabaseLocationError | sqlite3.Error):
-        return f"Could not open the database at {path} (WIZARD_DATABASE_PATH): {error}"
+    if isinstance(error, (DatabaseLocationError, *DATABASE_ERRORS)):
+        return f"Could not open the database at {path} ({setting}): {error}"
     if isinstance(error, MetricsServerError):
         return f"Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): {error}"
     if isinstance(error, discord.LoginFailure):
@@ -495,7 +568,7 @@ def sandbox_failure(error: Exception, database: Path | None, expected: type[Exce
         )
     if isinstance(error, MigrationError):
         return f"Could not update the database at {where}: {error}"
-    if isinstance(error, DatabaseLocationError | sqlite3.Error):
+    if isinstance(error, (DatabaseLocationError, *DATABASE_ERRORS)):
         return f"Could not open the database at {where}: {error}"
     if isinstance(error, expected):
         return str(error)

@@ -56,8 +56,8 @@ from cogs.leaderboard.queries import (
 )
 from cogs.leaderboard.ratings import Rating
 from cogs.leaderboard.results import FinishedGame, PlayerResult, RoundLine, game_rows
+from cogs.storage import open_database
 from cogs.table.store import FinishingTable, SeatRecord, TableStore
-from cogs.utils.db import Database
 from cogs.utils.i18n import ENGLISH
 from wizard_core import GameResult, RoundResult, Rules, round_score
 
@@ -219,7 +219,7 @@ def summary(samples: list[float]) -> tuple[float, float, float]:
 
 
 async def measure(path: Path, repeats: int, now: float, members: int) -> list[tuple[str, list[float]]]:
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     results: list[tuple[str, list[float]]] = []
     rng = random.Random(2)
     try:
@@ -371,7 +371,7 @@ def main() -> int:
 
 
 async def _migrate(path: Path) -> None:
-    await (await Database.open(path, MIGRATIONS_DIR)).close()
+    await (await open_database(path, MIGRATIONS_DIR)).close()
 
 
 if __name__ == "__main__":

@@ -44,9 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot import MIGRATIONS_DIR
 from cogs.hosting.metrics import MetricsRegistry
 from cogs.server_settings.store import ServerSettingsStore
+from cogs.storage import Database, open_database
 from cogs.table.manager import TableManager
 from cogs.table.store import SeatRecord, TableRecord, TableStore
-from cogs.utils.db import Database
 from wizard_core import Game, Rules, RulesError
 from wizard_core.variants import VARIANTS
 
@@ -121,7 +121,7 @@ async def write_game(store: TableStore, rng: random.Random, index: int, now: flo
 
 
 async def build(path: Path, games: int, seed: int, per_server: int) -> None:
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     try:
         # Building only: no fsync per transaction.
         await db.execute("PRAGMA synchronous = OFF")
@@ -168,7 +168,7 @@ class Clock:
 
 
 async def time_open_tables(path: Path) -> Figures:
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     try:
         with Clock() as clock:
             await TableStore(db).open_tables()
@@ -180,7 +180,7 @@ async def time_open_tables(path: Path) -> Figures:
 async def time_restore(path: Path, *, check: bool = False) -> tuple[Figures, Figures | None]:
     """``TableManager.restore``, then the first thing the bot does after it, in the background: reading
     every restored table's server settings (None where ``restore`` still reads them itself)."""
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     try:
         store = TableStore(db)
         manager = TableManager(stand_in_bot(db), store, ServerSettingsStore(db))
@@ -213,7 +213,7 @@ async def check_equal(store: TableStore, manager: TableManager) -> None:
 async def time_per_table(path: Path) -> tuple[Figures, Figures]:
     """The way restore worked before: three queries per table (``TableStore.get``), then a replay of
     every whole log. The (wall, CPU) seconds of each."""
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     try:
         store = TableStore(db)
         with Clock() as read:
@@ -246,7 +246,7 @@ async def bench(path: Path, games: int, seed: int, repeats: int, per_server: int
         started = time.perf_counter()
         await build(path, games, seed, per_server)
         print(f"  built in {time.perf_counter() - started:.0f} s")
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     try:
         count = await db.fetchone("SELECT count(*) AS n FROM tables WHERE status = 'playing'")
         actions = await db.fetchone("SELECT count(*) AS n FROM actions")

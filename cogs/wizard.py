@@ -24,7 +24,7 @@ from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
 from cogs.server_settings import panel as server_settings
 from cogs.server_settings.language import reply_texts
-from cogs.table.manager import TableManager
+from cogs.table.manager import HandedOff, TableManager
 from cogs.table.model import Table
 from cogs.utils.core_text import rules_text
 from cogs.utils.i18n import Texts
@@ -127,6 +127,8 @@ class Wizard(commands.Cog):
 
         async def show() -> None:
             table = await self._running_table(interaction)
+            if table is None:
+                return  # another process serves it
             async with table.lock:
                 await self.tables.show_hand(interaction, table)
 
@@ -139,8 +141,9 @@ class Wizard(commands.Cog):
         """Bring this channel's table back to the bottom of the channel, below the chat."""
 
         async def bring_back() -> None:
-            assert interaction.channel_id is not None
-            table = self.tables.in_channel(interaction.channel_id)
+            table = await self.tables.locate_in_channel(interaction)
+            if isinstance(table, HandedOff):
+                return
             if table is None:
                 raise Refusal((await reply_texts(interaction))("reply-no-table"))
             async with table.lock:
@@ -165,11 +168,15 @@ class Wizard(commands.Cog):
         await guarded(interaction, self._ask_to_end(interaction, "leave"), "/wizard leave")
 
     async def _ask_to_end(self, interaction: discord.Interaction[WizardBot], kind: str) -> None:
-        await self.tables.ask_to_end(interaction, await self._running_table(interaction), kind)
+        table = await self._running_table(interaction)
+        if table is not None:
+            await self.tables.ask_to_end(interaction, table, kind)
 
-    async def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table:
-        assert interaction.channel_id is not None
-        table = self.tables.in_channel(interaction.channel_id)
+    async def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table | None:
+        """The channel's running game; None when another process serves the interaction."""
+        table = await self.tables.locate_in_channel(interaction)
+        if isinstance(table, HandedOff):
+            return None
         if table is None or table.status != "playing":
             raise Refusal((await reply_texts(interaction))("reply-no-game"))
         return table

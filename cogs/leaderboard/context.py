@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.utils.db import Database
+from cogs.storage import Database
 from cogs.utils.replies import Refusal, reader_texts
 
 

@@ -15,9 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-import aiosqlite
-
-from cogs.utils.db import Database
+from cogs.storage import Connection, Database
 
 SALT_KEY = "erasure_salt"
 FORMER_PLAYER = "Former player"
@@ -44,11 +42,11 @@ RESET_GUILD = (
 )
 
 
-async def _salt(conn: aiosqlite.Connection) -> str:
-    async with conn.execute("SELECT value FROM meta WHERE key = ?", (SALT_KEY,)) as cursor:
-        row = await cursor.fetchone()
-    if row is not None:
-        return str(row[0])
+async def _salt(conn: Connection) -> str:
+    await conn.serialize(SALT_KEY)
+    value = await conn.fetchval("SELECT value FROM meta WHERE key = ?", (SALT_KEY,))
+    if value is not None:
+        return str(value)
     salt = secrets.token_hex(16)
     await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (SALT_KEY, salt))
     return salt
@@ -60,7 +58,7 @@ def pseudonym(salt: str, guild_id: int, user_id: int) -> int:
     return PSEUDONYM_BASE - int.from_bytes(digest[:6], "big")
 
 
-async def _forget_in_games(conn: aiosqlite.Connection, guild_id: int, user_ids: list[int]) -> None:
+async def _forget_in_games(conn: Connection, guild_id: int, user_ids: list[int]) -> None:
     """Replace members' ids and names in the server's closed tables by their pseudonyms."""
     salt = await _salt(conn)
     for user_id in user_ids:
@@ -80,32 +78,29 @@ async def erase_member(db: Database, guild_id: int, user_id: int) -> int:
     """Delete one member's records in one server (results, rounds, stats, rating) and their traces in its
     closed games; returns their games."""
     async with db.transaction() as conn:
-        async with conn.execute(
+        games = await conn.fetchval(
             "SELECT COUNT(*) FROM game_results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         for sql in ERASE_MEMBER:
             await conn.execute(sql, (guild_id, user_id))
         await _forget_in_games(conn, guild_id, [user_id])
-    return int(row[0]) if row is not None else 0
+    return int(games or 0)
 
 
 async def reset_guild(db: Database, guild_id: int) -> int:
     """Delete every leaderboard record of one server, and every member's traces in its closed games;
     returns how many games it held."""
     async with db.transaction() as conn:
-        async with conn.execute(
+        games = await conn.fetchval(
             "SELECT COUNT(DISTINCT table_id) FROM game_results WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         for sql in RESET_GUILD:
             await conn.execute(sql, (guild_id,))
-        async with conn.execute(
+        found = await conn.fetchall(
             f"SELECT DISTINCT user_id FROM seats WHERE user_id > 0 AND table_id IN"
             f" (SELECT id FROM tables WHERE guild_id = ? AND status IN {CLOSED})"
             f" UNION SELECT host_id FROM tables WHERE guild_id = ? AND host_id > 0 AND status IN {CLOSED}",
             (guild_id, guild_id),
-        ) as cursor:
-            members = [int(found[0]) for found in await cursor.fetchall()]
-        await _forget_in_games(conn, guild_id, members)
-    return int(row[0]) if row is not None else 0
+        )
+        await _forget_in_games(conn, guild_id, [int(row[0]) for row in found])
+    return int(games or 0)

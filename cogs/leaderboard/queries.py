@@ -13,8 +13,8 @@ from typing import Any
 
 from cogs.leaderboard.periods import PERIODS, period_start
 from cogs.leaderboard.ratings import Rating, display_rating
-from cogs.leaderboard.results import RoundLine, json_ids
-from cogs.utils.db import Database
+from cogs.leaderboard.results import RoundLine
+from cogs.storage import Database, placeholders
 
 PAGE_SIZE = 10
 HISTORY_PAGE_SIZE = 10
@@ -260,11 +260,13 @@ async def recent_games(
 
 
 async def _summaries(db: Database, guild_id: int, table_ids: Sequence[int]) -> dict[int, GameSummary]:
+    if not table_ids:
+        return {}
     rows = await db.fetchall(
         "SELECT table_id, edition, finished_at, players, seat, user_id, score, place, computer, name, level"
-        " FROM game_results WHERE guild_id = ? AND table_id IN (SELECT value FROM json_each(?))"
+        f" FROM game_results WHERE guild_id = ? AND table_id IN ({placeholders(len(table_ids))})"
         " ORDER BY table_id, seat",
-        (guild_id, json_ids(table_ids)),
+        (guild_id, *table_ids),
     )
     games: dict[int, GameSummary] = {}
     seats: dict[int, list[Seat]] = {}

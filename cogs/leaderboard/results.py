@@ -16,15 +16,12 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cogs.leaderboard.periods import PERIODS, period_start
 from cogs.leaderboard.ratings import MIN_MEMBERS, Rating, rate_members
-from cogs.utils.db import Database
+from cogs.storage import Connection, Database, placeholders
 from wizard_core import GameResult, RoundResult
-
-if TYPE_CHECKING:
-    import aiosqlite
 
 log = logging.getLogger(__name__)
 
@@ -181,10 +178,7 @@ INSERT_HISTORY = (
     "INSERT INTO rating_history (table_id, seat, guild_id, user_id, finished_at, mu_before, sigma_before,"
     " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-SELECT_RATINGS = (
-    "SELECT user_id, mu, sigma, games FROM player_ratings"
-    " WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))"
-)
+SELECT_RATINGS = "SELECT user_id, mu, sigma, games FROM player_ratings WHERE guild_id = ? AND user_id IN ({})"
 
 
 @dataclass
@@ -276,19 +270,23 @@ def _hand_rows(guild_id: int, player: PlayerResult) -> Iterator[tuple[Any, ...]]
         yield (guild_id, player.user_id, cards, count, exact[cards])
 
 
-async def record_game(conn: aiosqlite.Connection, game: FinishedGame) -> None:
-    """Record a finished game whose game_results rows were just written, inside the caller's transaction."""
+async def record_game(conn: Connection, game: FinishedGame) -> None:
+    """Record a finished game whose game_results rows were just written, inside the caller's transaction.
+
+    Another process may be recording a game of the same server: the server's ratings and totals are
+    read and written by one at a time.
+    """
+    await conn.serialize(f"leaderboard:{game.guild_id}")
     members = [p.user_id for p in game.members]
-    found = await conn.execute_fetchall(SELECT_RATINGS, (game.guild_id, json_ids(members)))
+    found = (
+        await conn.fetchall(SELECT_RATINGS.format(placeholders(len(members))), (game.guild_id, *members))
+        if members
+        else []
+    )
     known = {row[0]: Rating(row[1], row[2], row[3]) for row in found}
     rows, _ = game_rows(game, [known.get(p.user_id, Rating()) for p in game.players])
     for sql, parameters in rows.statements():
         await conn.executemany(sql, parameters)
-
-
-def json_ids(ids: Iterable[int]) -> str:
-    """Integers as a JSON array, for ``IN (SELECT value FROM json_each(?))``."""
-    return "[" + ",".join(str(int(i)) for i in ids) + "]"
 
 
 # -- recomputing everything ------------------------------------------------------------------------------
@@ -315,6 +313,7 @@ async def rebuild(db: Database) -> int:
     result is what recording them one by one gave (or, after a change of the rules, would have given).
     """
     async with db.transaction() as conn:
+        await conn.serialize("leaderboard")
         for sql in CLEAR_DERIVED:
             await conn.execute(sql)
         ratings: dict[tuple[int, int], Rating] = {}
@@ -332,15 +331,15 @@ async def rebuild(db: Database) -> int:
     return games
 
 
-async def _stored_games(conn: aiosqlite.Connection) -> AsyncIterator[FinishedGame]:
+async def _stored_games(conn: Connection) -> AsyncIterator[FinishedGame]:
     """Every stored game, in the order the games finished."""
-    results = await conn.execute_fetchall(STORED_RESULTS)
+    results = await conn.fetchall(STORED_RESULTS)
     seats_of: dict[int, list[Any]] = {}
     for row in results:
         seats_of.setdefault(row[0], []).append(row)
     for table_id, seats in seats_of.items():
         by_seat: dict[int, list[RoundLine]] = {}
-        for seat, cards, bid, tricks, points in await conn.execute_fetchall(STORED_ROUNDS, (table_id,)):
+        for seat, cards, bid, tricks, points in await conn.fetchall(STORED_ROUNDS, (table_id,)):
             by_seat.setdefault(seat, []).append(RoundLine(cards, bid, tricks, points))
         players = tuple(
             PlayerResult(

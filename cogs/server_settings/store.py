@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.utils.db import Database
+from cogs.storage import Database
 from cogs.utils.i18n import LANGUAGES
 from wizard_core import Rules, RulesError
 

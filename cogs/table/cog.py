@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: WizardBot) -> None:
-    tables = TableManager(bot, TableStore(bot.db), bot.service(ServerSettingsStore))
+    tables = TableManager(bot, TableStore(bot.db, owner=bot.process_name), bot.service(ServerSettingsStore))
     bot.provide(tables, on_close=tables.close)
     bot.metrics.gauge(
         "open_tables",

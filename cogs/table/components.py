@@ -20,10 +20,11 @@ import discord
 
 from cogs.table import lobby, render
 from cogs.table.model import LEVEL_KEYS, Table
+from cogs.table.store import TableMovedError
 from cogs.utils import core_text
 from cogs.utils.components import Component, invalid_control, is_private
 from cogs.utils.i18n import Texts
-from cogs.utils.replies import Refusal, reader_texts
+from cogs.utils.replies import Refusal
 from wizard_core import (
     EDITIONS,
     JESTER,
@@ -62,8 +63,9 @@ class TableHandlers:
     without the components importing the table flow (which imports them for its views).
     """
 
-    def find(self, table_id: int) -> Table | None:
-        """The open table with this id."""
+    async def locate(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
+        """The open table with this id, here; None when the interaction was handed to the process that
+        runs it. Raises Refusal when the table is not open."""
         raise NotImplementedError
 
     def is_open(self, table: Table) -> bool:
@@ -121,10 +123,9 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
 
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         handlers = interaction.client.service(TableHandlers)
-        table = handlers.find(int(fields["table"]))
+        table = await handlers.locate(interaction, int(fields["table"]))
         if table is None:
-            t = reader_texts(interaction)
-            raise Refusal(t("table-refusal-no-longer-open"))
+            return  # handed to the process that runs the table, which answers
         # The clicker's language, remembered for the DMs the bot sends them later.
         t = table.reader_texts(interaction.user.id, interaction.locale)
         self._check_place(interaction, table, t)
@@ -133,7 +134,10 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
                 raise Refusal(t("table-refusal-no-longer-open"))
             if table.status != self.status:
                 raise Refusal(t("table-refusal-out-of-date"))
-            await self.serve(handlers, interaction, table, fields)
+            try:
+                await self.serve(handlers, interaction, table, fields)
+            except TableMovedError:
+                raise Refusal(t("table-refusal-moved")) from None
 
     def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> None:
         """Refuse a click from anywhere but the table's own channel (or a DM, for the DM families).

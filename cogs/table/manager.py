@@ -16,7 +16,7 @@ import gc
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -40,6 +40,7 @@ from cogs.table.store import (
     News,
     StaleTableError,
     TableExistsError,
+    TableMovedError,
     TableRecord,
     TableStore,
     UnreadableTable,
@@ -76,6 +77,19 @@ LEVEL_HELP = {
 END_QUESTIONS = {"end": "table-question-end", "leave": "table-question-leave"}
 
 
+class HandedOff:
+    """What ``locate_in_channel`` gives when another process serves the interaction."""
+
+
+class Elsewhere(Protocol):
+    """The processes sharing the database (``cogs.cluster``), as the tables see them."""
+
+    async def route(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
+        """Serve an interaction for an open table this process does not run: hand it to the process that
+        does (None), or take the table over when that process is gone (the table, now here)."""
+        ...
+
+
 def reader(interaction: discord.Interaction[WizardBot], table: Table) -> Texts:
     """The catalog of a private answer to an interaction at a table, in the clicker's language (which is
     remembered for the direct messages the bot sends them later)."""
@@ -92,6 +106,9 @@ class TableManager(TableHandlers):
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self._catching_up: asyncio.Task[None] | None = None
+        self._adopting: set[asyncio.Task[None]] = set()
+        # Where clicks for tables this process does not run go, when processes share the database.
+        self.elsewhere: Elsewhere | None = None
         self.actions = bot.metrics.counter(
             "actions_total", "Moves stored, by kind and by whom", ("kind", "by")
         )
@@ -135,6 +152,8 @@ class TableManager(TableHandlers):
         """Stop the lobby timers, turn clocks and computers (the bot is shutting down)."""
         if self._catching_up is not None:
             self._catching_up.cancel()
+        for task in self._adopting:
+            task.cancel()
         for table in self.tables.values():
             for task in table.tasks():
                 task.cancel()
@@ -147,22 +166,70 @@ class TableManager(TableHandlers):
         read first thing in the background. The turns that were under way when the bot stopped resume,
         when each table is shown again, with the time their players had left.
         """
+        restored = await self._load()
+        log.info("Restored %d open table(s)", len(restored))
+        # What players should see is brought up to date in the background: the bot answers clicks
+        # meanwhile, each table under its lock.
+        self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
+
+    async def adopt(self, table_ids: Sequence[int]) -> list[Table]:
+        """Take in open tables this process has just become the owner of (their process stopped): they
+        are rebuilt and resume as after a restart. Returns those now here."""
+        adopted = await self._load(table_ids)
+        if adopted:
+            log.info("Took over %d table(s): %s", len(adopted), ", ".join(str(t.id) for t in adopted))
+            task = asyncio.create_task(self._after_restart(adopted, adopted=True), name="wizard-adopt")
+            self._adopting.add(task)
+            task.add_done_callback(self._adopting.discard)
+        return adopted
+
+    async def _load(self, table_ids: Sequence[int] | None = None) -> list[Table]:
         with _collector_paused():
-            records = await self.store.open_tables()
+            records = await self.store.open_tables(table_ids)
             stopped = _stopped_at(records)
+            loaded = []
             for record in records:
+                if record.id in self.tables:
+                    continue
                 table = await self._rebuilt(record, stopped)
                 if table is not None:
                     # Locked until its server's settings are read, the first thing ``_after_restart``
                     # does (a query per server, done while the bot connects): a click waits until then.
                     await table.lock.acquire()
                     self._add(table)
+                    loaded.append(table)
             records.clear()  # what was read goes before the collector runs again, not after
-        log.info("Restored %d open table(s)", len(self.tables))
-        # What players should see is brought up to date in the background: the bot answers clicks
-        # meanwhile, each table under its lock.
-        restored = list(self.tables.values())
-        self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
+        return loaded
+
+    async def locate(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
+        """The open table a click names, here; None when the click was handed to the process that runs
+        that table (a shared database). Refuses a table that is not open."""
+        table = self.tables.get(table_id)
+        if table is None and self.elsewhere is not None:
+            return await self.elsewhere.route(interaction, table_id)
+        if table is None:
+            raise Refusal(reader_texts(interaction)("table-refusal-no-longer-open"))
+        return table
+
+    async def locate_in_channel(
+        self, interaction: discord.Interaction[WizardBot]
+    ) -> Table | HandedOff | None:
+        """The open table of the interaction's channel, here; None if it has none; ``HandedOff`` when the
+        interaction was handed to the process that runs that table."""
+        assert interaction.channel_id is not None
+        table = self.in_channel(interaction.channel_id)
+        if table is not None or self.elsewhere is None:
+            return table
+        table_id = await self.store.open_id_in_channel(interaction.channel_id)
+        if table_id is None:
+            return None
+        found = await self.elsewhere.route(interaction, table_id)
+        return HandedOff() if found is None else found
+
+    def forget(self, table: Table) -> None:
+        """Let go of a table another process has taken over (this one was thought gone)."""
+        log.warning("Table %d is run by another process now; this one lets it go", table.id)
+        self._remove(table)
 
     async def _rebuilt(self, record: TableRecord | UnreadableTable, stopped: float) -> Table | None:
         """A table as stored, with its game rebuilt and its turns paused where the bot stopped (at
@@ -180,15 +247,19 @@ class TableManager(TableHandlers):
             return None
         return table
 
-    async def _after_restart(self, restored: list[Table]) -> None:
+    async def _after_restart(self, restored: list[Table], *, adopted: bool = False) -> None:
         """Give the restored tables their servers' settings, then show what a crash cut short and every
-        table again, one table at a time."""
+        table again, one table at a time. (Tables ``adopted`` from another process: only those.)"""
         await self._apply_settings_after_restart(restored)
         try:
-            await self._catch_up(await self.store.pending())
+            pending = await self.store.pending()
+            if adopted:
+                ids = {table.id for table in restored}
+                pending = {table_id: news for table_id, news in pending.items() if table_id in ids}
+            await self._catch_up(pending)
         except Exception:
             log.exception("Could not show everything a crash cut short")
-        for table in list(self.tables.values()):
+        for table in list(restored if adopted else self.tables.values()):
             try:
                 async with table.lock:
                     if self.is_open(table):
@@ -656,11 +727,15 @@ class TableManager(TableHandlers):
         after.apply(code, player=seat)
         new_entries = after.log[game.version :]
         news = news_of(game, after)
-        if after.is_over:
-            finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
-            await self.store.finish(finishing, after.result(), new_entries, game.version, now(), news)
-        else:
-            await self.store.append(table.id, game.version, new_entries, now(), news)
+        try:
+            if after.is_over:
+                finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
+                await self.store.finish(finishing, after.result(), new_entries, game.version, now(), news)
+            else:
+                await self.store.append(table.id, game.version, new_entries, now(), news)
+        except TableMovedError:
+            self.forget(table)
+            raise
         table.game = after
         table.turns.pop(seat, None)
         by = "computer" if table.seats[seat].played_by_computer else "member"

@@ -1,7 +1,11 @@
-"""Tables, seats and action logs in SQLite: everything needed to rebuild a running game after a restart.
+"""Tables, seats and action logs: everything needed to rebuild a running game after a restart.
 
 Every write is one transaction, and the cogs write before they answer the interaction, so an action a
-player saw acknowledged is on disk.
+player saw acknowledged is stored.
+
+When several processes share the database (PostgreSQL), each open table has an owner, the one process
+that runs it; every transaction that changes a table first locks its row and checks that this process
+still owns it (``TableMovedError`` otherwise), so a table is changed by one process at a time.
 
 A restart reads every open table in two statements (``open_tables``). As each round of a game is dealt,
 a checkpoint of the game (the rules core's state, with the log up to that point) is stored beside the
@@ -14,17 +18,14 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import sqlite3
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from cogs.leaderboard.results import FinishedGame, record_game
-from cogs.utils.db import Database
+from cogs.storage import DATABASE_ERRORS, INTEGRITY_ERRORS, Connection, Database, Row, placeholders
 from wizard_core import (
     CorruptSaveError,
     Game,
@@ -38,6 +39,14 @@ from wizard_core import (
 log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "playing")
+# A table's log entries after its checkpoint as one text, "seq,entry,at,seq,entry,at,...", in order.
+_JOINED_ENTRIES = {
+    "sqlite": "SELECT group_concat(seq || ',' || entry || ',' || coalesce(CAST(at AS TEXT), 'null'), ',')"
+    " FROM (SELECT seq, entry, at FROM actions WHERE table_id = t.id AND seq >= coalesce(c.version, 0)"
+    " ORDER BY seq)",
+    "postgresql": "SELECT string_agg(seq || ',' || entry || ',' || coalesce(CAST(at AS TEXT), 'null'), ','"
+    " ORDER BY seq) FROM actions WHERE table_id = t.id AND seq >= coalesce(c.version, 0)",
+}
 _SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed"
 
 
@@ -126,6 +135,14 @@ class News:
     key: int
 
 
+class TableMovedError(Exception):
+    """Another process took this table over (this one was thought gone); nothing was written."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} is run by another process now")
+        self.table_id = table_id
+
+
 class StaleTableError(Exception):
     """A lobby was changed by someone else since the writer read it; nothing was written."""
 
@@ -154,10 +171,22 @@ class FinishingTable:
 
 
 class TableStore:
-    """The SQL for tables; literal queries with ``?`` parameters only."""
+    """The SQL for tables; literal queries with ``?`` parameters only.
 
-    def __init__(self, db: Database) -> None:
+    ``owner`` is this process's name when the database is shared (``Database.shared``), else None.
+    """
+
+    def __init__(self, db: Database, owner: str | None = None) -> None:
         self.db = db
+        self.owner = owner if db.shared else None
+
+    async def _fence(self, conn: Connection, table_id: int) -> None:
+        """Lock a table's row for this transaction and check this process still runs the table."""
+        if self.owner is None:
+            return
+        owner = await conn.fetchval("SELECT owner FROM tables WHERE id = ? FOR UPDATE", (table_id,))
+        if owner != self.owner:
+            raise TableMovedError(table_id)
 
     async def create(
         self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules, now: float
@@ -165,19 +194,26 @@ class TableStore:
         """Open a lobby with its host in seat 0; raise TableExistsError if the channel has an open table."""
         try:
             async with self.db.transaction() as conn:
-                cursor = await conn.execute(
+                table_id = await conn.fetchval(
                     "INSERT INTO tables (guild_id, channel_id, host_id, edition, rules, status, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-                    (guild_id, channel_id, host_id, rules.edition, json.dumps(rules.to_dict()), now, now),
+                    " updated_at, owner) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        rules.edition,
+                        json.dumps(rules.to_dict()),
+                        now,
+                        now,
+                        self.owner,
+                    ),
                 )
-                table_id = cursor.lastrowid
-                await cursor.close()
                 assert table_id is not None
                 await conn.execute(
                     "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (table_id, host_id, host_name),
                 )
-        except sqlite3.IntegrityError:
+        except INTEGRITY_ERRORS:
             existing = await self.open_in_channel(channel_id)
             if existing is None:
                 raise
@@ -198,8 +234,9 @@ class TableStore:
         )
         return None if row is None else await self._complete(row)
 
-    async def open_tables(self) -> list[TableRecord | UnreadableTable]:
-        """Every lobby and running game, for the start of the bot: two statements for all of them.
+    async def open_tables(self, ids: Sequence[int] | None = None) -> list[TableRecord | UnreadableTable]:
+        """Every lobby and running game (of this process, when the database is shared; only those of
+        ``ids`` when given), for the start of the bot: two statements for all of them.
 
         A running game comes with its latest checkpoint and the log entries after it (the log before it is
         the checkpoint's copy); a game without a usable checkpoint, with its whole log. A table whose stored
@@ -207,22 +244,23 @@ class TableStore:
         start; a failing database still raises.
         """
         # The entries after the checkpoint come as one text per table, a JSON array of (seq, entry, at)
-        # triples: SQLite joins them, and one parse reads them.
+        # triples: the database joins them, and one parse reads them.
+        which, parameters = self._which(ids)
         rows = await self.db.fetchall(
             "SELECT t.*, c.version AS checkpoint_version, c.at AS checkpoint_at, c.codes AS checkpoint_codes,"
             " c.chance AS checkpoint_chance,"
             " c.state AS checkpoint_state, (SELECT max(seq) FROM actions WHERE table_id = t.id) AS last_seq,"
-            " (SELECT group_concat(seq || ',' || entry || ',' || coalesce(at, 'null'), ',') FROM"
-            " (SELECT seq, entry, at FROM actions"
-            " WHERE table_id = t.id AND seq >= coalesce(c.version, 0) ORDER BY seq)) AS entries"
+            f" ({_JOINED_ENTRIES[self.db.dialect]}) AS entries"
             " FROM tables AS t LEFT JOIN checkpoints AS c ON c.table_id = t.id"
-            " WHERE t.status IN ('lobby', 'playing') ORDER BY t.id"
+            f" WHERE {which} ORDER BY t.id",
+            parameters,
         )
         seats = _by_table(
             await self.db.fetchall(
                 "SELECT s.table_id, s.seat, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed"
                 " FROM seats AS s JOIN tables AS t ON t.id = s.table_id"
-                " WHERE t.status IN ('lobby', 'playing') ORDER BY s.table_id, s.seat"
+                f" WHERE {which} ORDER BY s.table_id, s.seat",
+                parameters,
             )
         )
         tables: list[TableRecord | UnreadableTable] = []
@@ -232,7 +270,7 @@ class TableStore:
                 record = self._record(row, seats.get(table_id, ()))
                 if not self._read_log(record, row):
                     record = await self._complete(row)
-            except sqlite3.Error:
+            except DATABASE_ERRORS:
                 raise
             except Exception as error:
                 tables.append(
@@ -242,8 +280,22 @@ class TableStore:
             tables.append(record)
         return tables
 
+    def _which(self, ids: Sequence[int] | None) -> tuple[str, tuple[Any, ...]]:
+        """The condition on ``tables AS t`` that picks the open tables ``open_tables`` reads."""
+        which = "t.status IN ('lobby', 'playing')"
+        parameters: tuple[Any, ...] = ()
+        if self.owner is not None:
+            which += " AND t.owner = ?"
+            parameters += (self.owner,)
+        if ids is not None:
+            if not ids:
+                return "0 = 1", ()
+            which += f" AND t.id IN ({placeholders(len(ids))})"
+            parameters += tuple(ids)
+        return which, parameters
+
     @staticmethod
-    def _read_log(record: TableRecord, row: sqlite3.Row) -> bool:
+    def _read_log(record: TableRecord, row: Row) -> bool:
         """Give a table read by ``open_tables`` its log. False if it must be read whole instead, the way
         ``get`` does, which then refuses what is damaged: the checkpoint is damaged or does not fit the
         entries after it, or the entries do not read as one (seq, entry, time) after another."""
@@ -274,7 +326,7 @@ class TableStore:
         )
         return True
 
-    async def _complete(self, row: sqlite3.Row) -> TableRecord:
+    async def _complete(self, row: Row) -> TableRecord:
         seats = await self.db.fetchall(
             f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)
         )
@@ -286,7 +338,7 @@ class TableStore:
         record.stored_times = {e["seq"]: e["at"] for e in entries if e["at"] is not None}
         return record
 
-    def _record(self, row: sqlite3.Row, seats: Iterable[sqlite3.Row]) -> TableRecord:
+    def _record(self, row: Row, seats: Iterable[Row]) -> TableRecord:
         """A table row and its seats (without its log)."""
         return TableRecord(
             id=row["id"],
@@ -316,19 +368,21 @@ class TableStore:
         )
 
     @staticmethod
-    def _rules(row: sqlite3.Row) -> Rules | None:
+    def _rules(row: Row) -> Rules | None:
         return None if row["rules"] is None else _parse_rules(row["rules"])
 
     async def set_rules(self, table_id: int, rules: Rules, now: float, *, read_at: float) -> None:
         """Change a lobby's rules (the host chose another edition, preset or variants); like
         ``set_seats``, refuses a lobby changed since ``read_at``."""
-        changed = await self.db.execute(
-            "UPDATE tables SET edition = ?, rules = ?, updated_at = ?"
-            " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
-            (rules.edition, json.dumps(rules.to_dict()), now, table_id, read_at),
-        )
-        if changed != 1:
-            raise StaleTableError(table_id)
+        async with self.db.transaction() as conn:
+            await self._fence(conn, table_id)
+            changed = await conn.execute(
+                "UPDATE tables SET edition = ?, rules = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
+                (rules.edition, json.dumps(rules.to_dict()), now, table_id, read_at),
+            )
+            if changed != 1:
+                raise StaleTableError(table_id)
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
@@ -348,12 +402,13 @@ class TableStore:
         list never replaces seats its writer did not see.
         """
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            await self._fence(conn, table_id)
+            changed = await conn.execute(
                 "UPDATE tables SET host_id = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
                 (host_id, now, table_id, read_at),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleTableError(table_id)
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await conn.executemany(
@@ -383,12 +438,13 @@ class TableStore:
         with exactly the seats its starter saw.
         """
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            await self._fence(conn, table_id)
+            changed = await conn.execute(
                 "UPDATE tables SET status = 'playing', seed = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
                 (seed, now, table_id, read_at),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleTableError(table_id)
             await conn.executemany(
                 "INSERT INTO actions (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
@@ -407,6 +463,7 @@ class TableStore:
         see ``pending``); a position written twice fails the transaction. Entries that deal a new round
         bring the game's checkpoint up to date in the same transaction (see ``open_tables``)."""
         async with self.db.transaction() as conn:
+            await self._fence(conn, table_id)
             await self._append(conn, table_id, first_seq, entries, news, now)
             await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
             if any(not isinstance(entry, int) for entry in entries):
@@ -414,7 +471,7 @@ class TableStore:
 
     @staticmethod
     async def _append(
-        conn: aiosqlite.Connection,
+        conn: Connection,
         table_id: int,
         first_seq: int,
         entries: Sequence[LogEntry],
@@ -426,32 +483,30 @@ class TableStore:
             _action_rows(table_id, first_seq, entries, now),
         )
         await conn.executemany(
-            "INSERT OR IGNORE INTO outbox (table_id, kind, key) VALUES (?, ?, ?)",
+            "INSERT INTO outbox (table_id, kind, key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             [(table_id, item.kind, item.key) for item in news],
         )
 
-    async def _checkpoint(self, conn: aiosqlite.Connection, table_id: int, now: float) -> None:
+    async def _checkpoint(self, conn: Connection, table_id: int, now: float) -> None:
         """Store the game's state as it stands after the entries just appended (a round was dealt): its
         previous checkpoint and the entries since, replayed by the rules core.
 
         A game whose stored data does not replay keeps no checkpoint (a restart then replays its whole log,
         and sets the table aside if that fails too); the action itself is stored all the same.
         """
-        async with conn.execute(
+        row = await conn.fetchone(
             "SELECT t.edition, t.rules, t.seed, c.version, c.codes, c.chance, c.state,"
             " (SELECT count(*) FROM seats WHERE table_id = t.id) AS players"
             " FROM tables AS t LEFT JOIN checkpoints AS c ON c.table_id = t.id WHERE t.id = ?",
             (table_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         assert row is not None
         start = row["version"] or 0
-        async with conn.execute(
+        rows = await conn.fetchall(
             "SELECT entry FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, start)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         try:
-            game = _advance(row, [_decode_entry(entry) for (entry,) in rows])
+            game = _advance(row, [_decode_entry(entry["entry"]) for entry in rows])
         except Exception as error:  # damaged data: this game is replayed whole at the next start
             log.warning(
                 "Table %d: no checkpoint of its new round (%s: %s)", table_id, type(error).__name__, error
@@ -459,8 +514,9 @@ class TableStore:
             await conn.execute("DELETE FROM checkpoints WHERE table_id = ?", (table_id,))
             return
         await conn.execute(
-            "INSERT OR REPLACE INTO checkpoints (table_id, version, at, codes, chance, state)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO checkpoints (table_id, version, at, codes, chance, state) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, at = excluded.at,"
+            " codes = excluded.codes, chance = excluded.chance, state = excluded.state",
             (
                 table_id,
                 game.version,
@@ -470,9 +526,59 @@ class TableStore:
             ),
         )
 
+    # -- owners (a shared database) ------------------------------------------------------------------
+
+    async def orphans(self, alive_since: float) -> list[tuple[int, str | None]]:
+        """Open tables whose owner has not shown a sign of life since ``alive_since`` (or has none), with
+        their owners: what a live process may take over."""
+        rows = await self.db.fetchall(
+            "SELECT t.id, t.owner FROM tables AS t LEFT JOIN processes AS p ON p.name = t.owner"
+            " WHERE t.status IN ('lobby', 'playing')"
+            " AND (t.owner IS NULL OR p.name IS NULL OR p.heartbeat_at < ?) ORDER BY t.id",
+            (alive_since,),
+        )
+        return [(row["id"], row["owner"]) for row in rows]
+
+    async def claim(self, table_id: int, previous: str | None) -> bool:
+        """Make this process the table's owner if ``previous`` still is; False if someone else was
+        quicker (or the table closed)."""
+        assert self.owner is not None
+        async with self.db.transaction() as conn:
+            owner = await conn.fetchone(
+                "SELECT owner FROM tables WHERE id = ? AND status IN ('lobby', 'playing') FOR UPDATE",
+                (table_id,),
+            )
+            if owner is None or owner["owner"] != previous:
+                return False
+            await conn.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.owner, table_id))
+        return True
+
+    async def owner_of(self, table_id: int) -> tuple[str | None, bool] | None:
+        """Who runs an open table and whether it is open; None for a table that does not exist."""
+        row = await self.db.fetchone(
+            "SELECT owner, status IN ('lobby', 'playing') AS open FROM tables WHERE id = ?", (table_id,)
+        )
+        return None if row is None else (row["owner"], bool(row["open"]))
+
+    async def open_id_in_channel(self, channel_id: int) -> int | None:
+        """The id of a channel's open table, whoever runs it."""
+        row = await self.db.fetchone(
+            "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        return None if row is None else int(row["id"])
+
     async def pending(self) -> dict[int, list[News]]:
         """What players have not been shown yet, by table: written with an action, not yet delivered."""
-        rows = await self.db.fetchall("SELECT table_id, kind, key FROM outbox ORDER BY table_id, key, kind")
+        if self.owner is None:
+            rows = await self.db.fetchall(
+                "SELECT table_id, kind, key FROM outbox ORDER BY table_id, key, kind"
+            )
+        else:
+            rows = await self.db.fetchall(
+                "SELECT o.table_id, o.kind, o.key FROM outbox AS o JOIN tables AS t ON t.id = o.table_id"
+                " WHERE t.owner = ? ORDER BY o.table_id, o.key, o.kind",
+                (self.owner,),
+            )
         found: dict[int, list[News]] = {}
         for row in rows:
             found.setdefault(row["table_id"], []).append(News(row["kind"], row["key"]))
@@ -505,6 +611,7 @@ class TableStore:
         """End a table without results: cancelled (a lobby) or ended (a game stopped early)."""
         assert status in ("cancelled", "ended")
         async with self.db.transaction() as conn:
+            await self._fence(conn, table_id)
             await conn.execute(
                 "UPDATE tables SET status = ?, updated_at = ?"
                 " WHERE id = ? AND status IN ('lobby', 'playing')",
@@ -547,6 +654,7 @@ class TableStore:
                 )
             )
         async with self.db.transaction() as conn:
+            await self._fence(conn, table.id)
             await self._append(conn, table.id, first_seq, new_entries, news, now)
             await conn.execute(
                 "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?", (now, table.id)
@@ -592,9 +700,9 @@ def _action_rows(
     ]
 
 
-def _by_table(rows: Iterable[sqlite3.Row]) -> dict[int, list[sqlite3.Row]]:
+def _by_table(rows: Iterable[Row]) -> dict[int, list[Row]]:
     """Rows of many tables (``table_id`` first), by table, in their order."""
-    found: dict[int, list[sqlite3.Row]] = {}
+    found: dict[int, list[Row]] = {}
     for row in rows:
         found.setdefault(row[0], []).append(row)
     return found
@@ -641,7 +749,7 @@ def _decode_log(data: object) -> list[LogEntry]:
     return [entry if type(entry) is int else decode_log_entry(entry) for entry in data]
 
 
-def _advance(row: sqlite3.Row, entries: list[LogEntry]) -> Game:
+def _advance(row: Row, entries: list[LogEntry]) -> Game:
     """A running game brought from its stored checkpoint (if any) through ``entries``, the entries since.
 
     The players' names play no part in a checkpoint, so the game is rebuilt with placeholders.

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -67,6 +68,26 @@ class Settings:
     # The health and metrics server: off unless a port is given (0 picks a free one, for tests).
     metrics_port: int | None = None
     metrics_host: str = DEFAULT_METRICS_HOST
+    # A PostgreSQL database shared by several bot processes (``postgresql://...``); None: the SQLite file
+    # at ``database_path``. Its password is a secret like the token.
+    database_url: str | None = dataclasses.field(default=None, repr=False)
+    # Sharding: how many shards the bot has in all, and which of them this process runs (None: all).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # This process's name among those sharing a database (empty: the host's name and its shards).
+    process_name: str = ""
+    # How often a process sharing the database says it is alive (seconds); one silent for three times
+    # this long is taken for stopped, and its tables are taken over.
+    heartbeat_seconds: float = 5.0
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never appear in a log or an error: the token and the database's password."""
+        found = [self.token] if self.token else []
+        password = database_password(self.database_url)
+        if password:
+            found.append(password)
+        return tuple(found)
 
 
 def _parse_token(raw: str) -> str | None:
@@ -98,6 +119,84 @@ def _parse_database_path(raw: str) -> Path:
                 )
             break
     return path
+
+
+def database_password(url: str | None) -> str | None:
+    """The password inside a database URL, if it has one."""
+    if not url:
+        return None
+    try:
+        return urlsplit(url).password
+    except ValueError:
+        return None
+
+
+def safe_url(url: str) -> str:
+    """A database URL fit for a log: its password replaced."""
+    password = database_password(url)
+    return url if not password else url.replace(f":{password}@", f":{REDACTED}@", 1)
+
+
+def _parse_database_url(raw: str) -> str | None:
+    url = raw.strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "WIZARD_DATABASE_URL must be a PostgreSQL address like postgresql://user:password@host/db "
+            "(leave it empty for the SQLite file at WIZARD_DATABASE_PATH)"
+        )
+    return url
+
+
+def _parse_shard_count(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdecimal() or not 1 <= int(text) <= 10_000:
+        raise SettingsError(f"WIZARD_SHARD_COUNT must be a whole number of shards from 1, got {raw!r}")
+    return int(text)
+
+
+def _parse_shard_ids(raw: str) -> tuple[int, ...] | None:
+    text = raw.strip()
+    if not text:
+        return None
+    found: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.strip().isdecimal() or (dash and not high.strip().isdecimal()):
+            raise SettingsError(
+                f"WIZARD_SHARD_IDS must be shard numbers or ranges like 0-3 or 0,2,4-5, got {raw!r}"
+            )
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise SettingsError(f"WIZARD_SHARD_IDS has a range that runs backwards: {part.strip()!r}")
+        found.extend(range(first, last + 1))
+    if len(set(found)) != len(found):
+        raise SettingsError(f"WIZARD_SHARD_IDS names a shard twice: {raw!r}")
+    return tuple(sorted(found))
+
+
+def _parse_process_name(raw: str) -> str:
+    name = raw.strip()
+    if len(name) > 100 or any(not char.isprintable() for char in name):
+        raise SettingsError(f"WIZARD_PROCESS_NAME must be a short printable name, got {raw!r}")
+    return name
+
+
+def _check_shards(values: dict[str, Any]) -> None:
+    count, ids = values.get("shard_count"), values.get("shard_ids")
+    if ids is None:
+        return
+    if count is None:
+        raise SettingsError("WIZARD_SHARD_IDS needs WIZARD_SHARD_COUNT, the number of shards in all")
+    outside = [shard for shard in ids if shard >= count]
+    if outside:
+        raise SettingsError(
+            f"WIZARD_SHARD_IDS names shard {outside[0]}, but shards are numbered 0 to {count - 1} "
+            f"(WIZARD_SHARD_COUNT={count})"
+        )
 
 
 def _parse_log_level(raw: str) -> str:
@@ -199,13 +298,21 @@ _FIELDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     ),
     "metrics_port": ("WIZARD_METRICS_PORT", _parse_metrics_port),
     "metrics_host": ("WIZARD_METRICS_HOST", _parse_metrics_host),
+    "database_url": ("WIZARD_DATABASE_URL", _parse_database_url),
+    "shard_count": ("WIZARD_SHARD_COUNT", _parse_shard_count),
+    "shard_ids": ("WIZARD_SHARD_IDS", _parse_shard_ids),
+    "process_name": ("WIZARD_PROCESS_NAME", _parse_process_name),
+    "heartbeat_seconds": (
+        "WIZARD_HEARTBEAT_SECONDS",
+        _number_parser("WIZARD_HEARTBEAT_SECONDS", 0.1, 60, 5.0, "seconds"),
+    ),
 }
 
 
 def _check_override(name: str, value: Any) -> Any:
     """Give an override the same type and checks as the value read from the environment."""
     if value is None:
-        if name in ("token", "dev_guild_id", "metrics_port"):
+        if name in ("token", "dev_guild_id", "metrics_port", "database_url", "shard_count", "shard_ids"):
             return None
         raise SettingsError(f"{name} cannot be None")
     if name == "database_path":
@@ -218,12 +325,17 @@ def _check_override(name: str, value: Any) -> Any:
         return _parse_dev_guild_id(str(value))
     if name == "metrics_port" and isinstance(value, int):
         return _parse_metrics_port(str(value))
+    if name == "shard_count" and isinstance(value, int):
+        return _parse_shard_count(str(value))
+    if name == "shard_ids" and isinstance(value, list | tuple):
+        return _parse_shard_ids(",".join(str(shard) for shard in value))
     numbers = (
         "lobby_timeout_minutes",
         "computer_delay",
         "computer_budget_ms",
         "table_edit_interval",
         "nudge_seconds",
+        "heartbeat_seconds",
     )
     if name in numbers and isinstance(
         value, int | float
@@ -261,25 +373,37 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
                 values[name] = _check_override(name, overrides[name])
             else:
                 values[name] = parse(environ.get(variable, ""))
+        _check_shards(values)
     except SettingsError as error:
-        token = values.get("token")
         message = str(error)
-        if token and token in message:
-            raise SettingsError(message.replace(token, REDACTED)) from None
+        hidden = [values.get("token"), database_password(values.get("database_url"))]
+        if any(secret and secret in message for secret in hidden):
+            for secret in hidden:
+                if secret:
+                    message = message.replace(secret, REDACTED)
+            raise SettingsError(message) from None
         raise
     return Settings(**values)
 
 
 class RedactTokenFilter(logging.Filter):
-    """Replace the bot token with "[redacted]" in every record passing through a handler."""
+    """Replace the secrets (the bot token, the database's password) with "[redacted]" in every record
+    passing through a handler."""
 
-    def __init__(self, token: str | None) -> None:
+    def __init__(self, *secrets: str | None) -> None:
         super().__init__()
-        self.token = token
+        self.secrets = tuple(secret for secret in secrets if secret)
+
+    def _redact(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, REDACTED)
+        return text
+
+    def _holds_secret(self, text: str) -> bool:
+        return any(secret in text for secret in self.secrets)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        token = self.token
-        if not token:
+        if not self.secrets:
             return True
         try:
             message = record.getMessage()
@@ -287,17 +411,17 @@ class RedactTokenFilter(logging.Filter):
             return True
         if record.exc_info:
             # Some formatters (discord.py's colour one) rebuild the traceback from exc_info, so a
-            # traceback that shows the token is folded into the message and exc_info dropped.
+            # traceback that shows a secret is folded into the message and exc_info dropped.
             traceback_text = logging.Formatter().formatException(record.exc_info)
-            if token in traceback_text:
+            if self._holds_secret(traceback_text):
                 message = f"{message}\n{traceback_text}"
                 record.exc_info = None
                 record.exc_text = None
-        if record.exc_text and token in record.exc_text:
-            record.exc_text = record.exc_text.replace(token, REDACTED)
-        if record.stack_info and token in record.stack_info:
-            record.stack_info = record.stack_info.replace(token, REDACTED)
-        if token in message:
-            record.msg = message.replace(token, REDACTED)
+        if record.exc_text and self._holds_secret(record.exc_text):
+            record.exc_text = self._redact(record.exc_text)
+        if record.stack_info and self._holds_secret(record.stack_info):
+            record.stack_info = self._redact(record.stack_info)
+        if self._holds_secret(message):
+            record.msg = self._redact(message)
             record.args = ()
         return True

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import sqlite3
 from collections.abc import Awaitable
 from typing import Any
 
@@ -22,6 +21,7 @@ import discord
 from discord import app_commands
 
 from cogs.hosting.metrics import interaction_finished, interaction_started
+from cogs.storage import DATABASE_ERRORS
 from cogs.utils.i18n import ENGLISH, Lang, Texts, reader_language, server_language, texts
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ def apology(reference: str, error: BaseException | None = None, *, t: Texts) -> 
     A failure to store (a full disk, a database that cannot be written) says that nothing changed: every
     action is stored before anything else happens, so a failed write leaves the game as it was.
     """
-    text = t("reply-not-saved") if isinstance(error, sqlite3.Error) else t("reply-sorry")
+    text = t("reply-not-saved") if isinstance(error, DATABASE_ERRORS) else t("reply-sorry")
     return f"{text} {t('reply-error-id', reference=reference)}"
 
 

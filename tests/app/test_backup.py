@@ -15,7 +15,7 @@ from simcord import Env
 
 import bot
 from cogs.hosting.backup import BackupError, backup_database, restore_database
-from cogs.utils.db import Database
+from cogs.storage import open_database
 
 if TYPE_CHECKING:
     from conftest import MakeBot
@@ -107,7 +107,7 @@ async def test_backup_rules(tmp_path: Path, database_path: Path, capsys: pytest.
     assert capsys.readouterr().err == (
         f"Backup failed: there is no database at {database_path} (WIZARD_DATABASE_PATH)\n"
     )
-    await (await Database.open(database_path, bot.MIGRATIONS_DIR)).close()
+    await (await open_database(database_path, bot.MIGRATIONS_DIR)).close()
 
     # A folder gets a dated copy inside it.
     folder = tmp_path / "backups"
@@ -143,13 +143,13 @@ def test_something_else_than_a_database_is_not_copied(tmp_path: Path) -> None:
 async def test_restore_puts_a_backup_back_and_keeps_what_it_replaced(
     tmp_path: Path, database_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = await Database.open(database_path, bot.MIGRATIONS_DIR)
+    db = await open_database(database_path, bot.MIGRATIONS_DIR)
     await db.set_meta("era", "backed up")
     await db.close()
     backup = tmp_path / "backup.sqlite3"
     assert bot.main(["backup", str(backup)]) == 0
 
-    db = await Database.open(database_path, bot.MIGRATIONS_DIR)
+    db = await open_database(database_path, bot.MIGRATIONS_DIR)
     await db.set_meta("era", "after the backup")
     # While a bot has the database, restoring is refused.
     assert bot.main(["restore", str(backup)]) == 1
@@ -167,7 +167,7 @@ async def test_restore_puts_a_backup_back_and_keeps_what_it_replaced(
     assert rows(kept, "SELECT value FROM meta WHERE key = 'era'") == [("after the backup",)]
     assert not database_path.with_name("wizard.sqlite3-wal").exists()
 
-    db = await Database.open(database_path, bot.MIGRATIONS_DIR)
+    db = await open_database(database_path, bot.MIGRATIONS_DIR)
     assert await db.get_meta("era") == "backed up"
     await db.close()
 

@@ -19,7 +19,7 @@ import pytest
 
 import bot
 from bot import WizardBot
-from cogs.utils.db import Database
+from cogs.storage import open_database
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 
@@ -79,7 +79,7 @@ def test_sigterm_closes_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     closed: list[bool] = []
 
     async def start(self: WizardBot, token: str) -> None:
-        self._db = await Database.open(self.settings.database_path, bot.MIGRATIONS_DIR)
+        self._db = await open_database(self.settings.database_path, bot.MIGRATIONS_DIR)
         os.kill(os.getpid(), signal.SIGTERM)
         while not self.is_closed():
             await asyncio.sleep(0.01)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import MIGRATIONS_DIR
-from cogs.utils.db import Database, MigrationError, find_migrations, split_statements
+from cogs.storage import MigrationError, find_migrations, open_database, split_statements
 
 
 def write_migrations(directory: Path, files: dict[str, str]) -> Path:
@@ -32,7 +32,7 @@ def schema(path: Path) -> tuple[int, list[str]]:
 
 async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "dir" / "wizard.sqlite3"
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     await db.close()
 
     version, tables = schema(path)
@@ -42,11 +42,11 @@ async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
 
 async def test_reopening_applies_nothing(tmp_path: Path) -> None:
     path = tmp_path / "wizard.sqlite3"
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     await db.set_meta("kept", "yes")
     await db.close()
 
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     assert await db.get_meta("kept") == "yes"
     await db.close()
     assert schema(path)[0] == len(find_migrations(MIGRATIONS_DIR))
@@ -63,7 +63,7 @@ async def test_broken_migration_is_rolled_back(tmp_path: Path) -> None:
     path = tmp_path / "wizard.sqlite3"
 
     with pytest.raises(MigrationError, match=r"^migration 0002_broken\.sql failed: .*syntax error"):
-        await Database.open(path, migrations)
+        await open_database(path, migrations)
 
     assert schema(path) == (1, ["first"])
 
@@ -72,14 +72,14 @@ async def test_later_migrations_apply_on_top(tmp_path: Path) -> None:
     files = {"0001_first.sql": "CREATE TABLE first (id INTEGER PRIMARY KEY);"}
     migrations = write_migrations(tmp_path / "migrations", files)
     path = tmp_path / "wizard.sqlite3"
-    await (await Database.open(path, migrations)).close()
+    await (await open_database(path, migrations)).close()
 
     (migrations / "0002_second.sql").write_text(
         "-- a comment; with a semicolon\nCREATE TABLE second (note TEXT DEFAULT 'a;b');\n"
         "INSERT INTO second (note) VALUES ('x'); INSERT INTO second DEFAULT VALUES;",
         encoding="utf-8",
     )
-    db = await Database.open(path, migrations)
+    db = await open_database(path, migrations)
     assert [row["note"] for row in await db.fetchall("SELECT note FROM second ORDER BY rowid")] == [
         "x",
         "a;b",
@@ -94,7 +94,7 @@ async def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
         conn.execute("PRAGMA user_version = 99")
     conn.close()
     with pytest.raises(MigrationError, match="schema version 99"):
-        await Database.open(path, MIGRATIONS_DIR)
+        await open_database(path, MIGRATIONS_DIR)
 
 
 def test_gaps_in_numbering_are_refused(tmp_path: Path) -> None:
@@ -117,7 +117,7 @@ def test_split_statements_keeps_triggers_and_strings_whole() -> None:
 
 
 async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    db = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     with pytest.raises(RuntimeError, match="boom"):
         async with db.transaction() as conn:
             await conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
@@ -132,7 +132,7 @@ async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
 
 
 async def test_close_waits_for_the_transaction_under_way(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    db = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     entered = asyncio.Event()
     release = asyncio.Event()
 
@@ -150,7 +150,7 @@ async def test_close_waits_for_the_transaction_under_way(tmp_path: Path) -> None
     release.set()
     await asyncio.gather(writer, closer)
 
-    reopened = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    reopened = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     assert await reopened.get_meta("late") == "written"
     await reopened.close()
     with pytest.raises(RuntimeError, match="closed"):
@@ -166,14 +166,14 @@ async def test_a_database_with_a_schema_is_copied_before_new_migrations(tmp_path
         tmp_path / "migrations", {"0001_first.sql": "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"}
     )
     path = tmp_path / "wizard.sqlite3"
-    db = await Database.open(path, migrations)
+    db = await open_database(path, migrations)
     await db.set_meta("before", "kept")
     await db.close()
     assert backups(path) == []  # a new database has nothing to keep
     (migrations / "0002_second.sql").write_text("CREATE TABLE second (id INTEGER);", encoding="utf-8")
     (migrations / "0003_third.sql").write_text("DROP TABLE meta;", encoding="utf-8")
 
-    db = await Database.open(path, migrations)
+    db = await open_database(path, migrations)
     await db.close()
 
     [copy] = path.parent.glob("wizard.sqlite3.before-0002-*.bak")
@@ -184,7 +184,7 @@ async def test_a_database_with_a_schema_is_copied_before_new_migrations(tmp_path
     conn.close()
     assert schema(path) == (3, ["second"])
 
-    db = await Database.open(path, migrations)  # nothing pending: no copy
+    db = await open_database(path, migrations)  # nothing pending: no copy
     await db.close()
     assert backups(path) == ["0002"]
 
@@ -192,10 +192,10 @@ async def test_a_database_with_a_schema_is_copied_before_new_migrations(tmp_path
 async def test_only_the_last_three_copies_before_migrations_are_kept(tmp_path: Path) -> None:
     migrations = write_migrations(tmp_path / "migrations", {"0001_t1.sql": "CREATE TABLE t1 (x);"})
     path = tmp_path / "wizard.sqlite3"
-    await (await Database.open(path, migrations)).close()
+    await (await open_database(path, migrations)).close()
     for version in range(2, 7):
         (migrations / f"{version:04d}_t{version}.sql").write_text(f"CREATE TABLE t{version} (x);", "utf-8")
-        await (await Database.open(path, migrations)).close()
+        await (await open_database(path, migrations)).close()
 
     assert backups(path) == ["0004", "0005", "0006"]
     [before_last] = path.parent.glob("wizard.sqlite3.before-0006-*.bak")
@@ -205,10 +205,10 @@ async def test_only_the_last_three_copies_before_migrations_are_kept(tmp_path: P
 async def test_a_failed_migration_leaves_its_backup(tmp_path: Path) -> None:
     migrations = write_migrations(tmp_path / "migrations", {"0001_first.sql": "CREATE TABLE first (id);"})
     path = tmp_path / "wizard.sqlite3"
-    await (await Database.open(path, migrations)).close()
+    await (await open_database(path, migrations)).close()
     (migrations / "0002_broken.sql").write_text("CREATE TABLE (;", encoding="utf-8")
 
     with pytest.raises(MigrationError, match="0002_broken"):
-        await Database.open(path, migrations)
+        await open_database(path, migrations)
     assert backups(path) == ["0002"]
     assert schema(path) == (1, ["first"])

@@ -21,7 +21,7 @@ import simcord
 
 import bot
 from bot import WizardBot
-from cogs.utils.db import Database, DatabaseInUseError, DatabaseLocationError
+from cogs.storage import DatabaseInUseError, DatabaseLocationError, open_database
 
 if TYPE_CHECKING:
     from conftest import MakeBot
@@ -157,7 +157,7 @@ def test_a_lock_file_that_cannot_be_made_is_named(
 async def test_opening_under_a_file_says_so(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file, not a folder", encoding="utf-8")
     with pytest.raises(DatabaseLocationError) as raised:
-        await Database.open(tmp_path / "data" / "deeper" / "wizard.sqlite3", bot.MIGRATIONS_DIR)
+        await open_database(tmp_path / "data" / "deeper" / "wizard.sqlite3", bot.MIGRATIONS_DIR)
     assert str(raised.value) == (
         f"cannot create the folder {tmp_path / 'data' / 'deeper'}: {tmp_path / 'data'} is a file"
     )
@@ -166,8 +166,8 @@ async def test_opening_under_a_file_says_so(tmp_path: Path) -> None:
 async def test_one_process_may_open_its_database_twice(tmp_path: Path) -> None:
     """A bot restarted in place (as the tests do) shares the lock; it is let go with the last one."""
     path = tmp_path / "wizard.sqlite3"
-    first = await Database.open(path, bot.MIGRATIONS_DIR)
-    second = await Database.open(path, bot.MIGRATIONS_DIR)
+    first = await open_database(path, bot.MIGRATIONS_DIR)
+    second = await open_database(path, bot.MIGRATIONS_DIR)
     await first.close()
     await first.close()  # closing twice gives the lock back once
     probe = subprocess.run(

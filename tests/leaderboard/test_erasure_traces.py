@@ -16,8 +16,8 @@ from leaderboard_oracle import store_game
 
 from bot import MIGRATIONS_DIR
 from cogs.leaderboard.erasure import FORMER_PLAYER, PSEUDONYM_BASE, erase_member, reset_guild
+from cogs.storage import Database, open_database
 from cogs.table.store import TableStore
-from cogs.utils.db import Database
 from wizard_core import Game
 
 GUILD, OTHER = 100, 200
@@ -26,7 +26,7 @@ ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     try:
         yield database
     finally:

@@ -76,8 +76,8 @@ from cogs.leaderboard.results import (
     rebuild,
     rebuild_if_pending,
 )
+from cogs.storage import Database, open_database
 from cogs.table.store import FinishingTable, SeatRecord, TableStore
-from cogs.utils.db import Database
 from cogs.utils.i18n import ENGLISH
 from cogs.utils.text import embed_limit_problems
 from wizard_core import Game, Rules
@@ -89,7 +89,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     yield database
     await database.close()
 
@@ -434,7 +434,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
     for name in ("0001_initial.sql", "0002_tables.sql"):
         shutil.copy(MIGRATIONS_DIR / name, old / name)
     path = tmp_path / "wizard.sqlite3"
-    db = await Database.open(path, old)
+    db = await open_database(path, old)
     results = []
     for index in range(3):
         game = play_offline(3, seed=20 + index)
@@ -442,13 +442,11 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
         results.append(result)
         # What the bot of 0002 wrote, without the leaderboard.
         async with db.transaction() as conn:
-            cursor = await conn.execute(
+            table_id = await conn.fetchval(
                 "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, seed, created_at,"
-                " updated_at) VALUES (1, 1, 1, 'classic', 'finished', ?, ?, ?)",
+                " updated_at) VALUES (1, 1, 1, 'classic', 'finished', ?, ?, ?) RETURNING id",
                 (game.seed, NEW_YEAR + index, NEW_YEAR + index),
             )
-            table_id = cursor.lastrowid
-            await cursor.close()
             for seat, user in enumerate((1, 2, 3)):
                 rounds = [[r.bids[seat], r.tricks[seat], r.points[seat]] for r in result.rounds]
                 await conn.execute(
@@ -469,7 +467,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
                 )
     await db.close()
 
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     assert await db.get_meta(REBUILD_KEY) == "pending"
     assert count_rows(path, "game_rounds") == 3 * 3 * 20
     assert count_rows(path, "player_stats") == 0
@@ -483,7 +481,7 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
     assert card is not None and [h[0] for h in card.hands] == list(range(1, 21))
     await db.close()
     # A fresh database has nothing to rebuild.
-    fresh = await Database.open(tmp_path / "fresh.sqlite3", MIGRATIONS_DIR)
+    fresh = await open_database(tmp_path / "fresh.sqlite3", MIGRATIONS_DIR)
     assert await fresh.get_meta(REBUILD_KEY) is None
     await fresh.close()
 

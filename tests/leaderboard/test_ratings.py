@@ -34,8 +34,8 @@ from cogs.leaderboard.embeds import history_embed, score_sheet_embed, stats_embe
 from cogs.leaderboard.queries import leaderboard_page, player_card, recent_games, score_sheet
 from cogs.leaderboard.ratings import Rating, places_among, rate_members
 from cogs.leaderboard.results import REBUILD_KEY, FinishedGame, rebuild_if_pending, record_game
+from cogs.storage import Database, open_database
 from cogs.table.store import SeatRecord, TableStore
-from cogs.utils.db import Database
 from cogs.utils.i18n import ENGLISH
 from wizard_core import GameResult, Rules
 
@@ -45,7 +45,7 @@ NEGATIVE_MENTION = re.compile(r"<@!?-\d")
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     yield database
     await database.close()
 
@@ -275,12 +275,11 @@ async def store_as_before_0006(
     async with db.transaction() as conn:
         # The table and its seats in the schema of 0005, written as that bot wrote them (today's store
         # reads columns later migrations add).
-        cursor = await conn.execute(
+        table_id = await conn.fetchval(
             "INSERT INTO tables (guild_id, channel_id, host_id, edition, status, seed, created_at,"
-            " updated_at) VALUES (1, ?, ?, 'classic', 'playing', ?, ?, ?)",
+            " updated_at) VALUES (1, ?, ?, 'classic', 'playing', ?, ?, ?) RETURNING id",
             (50 + index, next(s.user_id for s in seats if s.computer is None), 50 + index, at, at),
         )
-        table_id = cursor.lastrowid
         assert table_id is not None
         await conn.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)",
@@ -311,12 +310,12 @@ async def test_migration_0006_recomputes_the_ratings(tmp_path: Path) -> None:
     for migration in sorted(MIGRATIONS_DIR.glob("000[1-5]_*.sql")):
         shutil.copy(migration, old / migration.name)
     path = tmp_path / "wizard.sqlite3"
-    db = await Database.open(path, old)
+    db = await open_database(path, old)
     for index, (user_ids, levels) in enumerate(GAMES_BEFORE):
         await store_as_before_0006(db, index, user_ids, levels)
     await db.close()
 
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     assert await db.get_meta(REBUILD_KEY) == "pending"
     await rebuild_if_pending(db)
     assert await db.get_meta(REBUILD_KEY) is None
@@ -335,7 +334,7 @@ async def test_migration_0006_recomputes_the_ratings(tmp_path: Path) -> None:
 
     # Recording the same games now gives the same ratings, history and aggregates.
     fresh = tmp_path / "fresh.sqlite3"
-    db = await Database.open(fresh, MIGRATIONS_DIR)
+    db = await open_database(fresh, MIGRATIONS_DIR)
     store = TableStore(db)
     for index, (user_ids, levels) in enumerate(GAMES_BEFORE):
         await store_game(

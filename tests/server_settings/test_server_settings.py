@@ -13,7 +13,7 @@ import pytest
 
 from bot import MIGRATIONS_DIR
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
-from cogs.utils.db import Database
+from cogs.storage import Database, open_database
 from wizard_core import Rules, RulesError
 
 GUILD = 1234
@@ -21,7 +21,7 @@ OTHER_GUILD = 5678
 
 
 async def open_store(path: Path) -> tuple[Database, ServerSettingsStore]:
-    db = await Database.open(path, MIGRATIONS_DIR)
+    db = await open_database(path, MIGRATIONS_DIR)
     return db, ServerSettingsStore(db)
 
 

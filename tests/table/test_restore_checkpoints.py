@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,9 @@ from typing import Any
 import pytest
 
 from bot import MIGRATIONS_DIR
+from cogs.storage import Row, open_database
 from cogs.table.announce import news_of
 from cogs.table.store import SeatRecord, TableRecord, TableStore, UnreadableTable
-from cogs.utils.db import Database
 from wizard_core import CorruptSaveError, Game, Rules, RulesError
 from wizard_core.variants import VARIANTS
 
@@ -139,7 +138,7 @@ def test_a_damaged_checkpoint_is_refused(change: Callable[[dict[str, Any]], obje
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[TableStore]:
-    db = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    db = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     await db.execute("PRAGMA synchronous = OFF")  # thousands of small transactions; nothing to keep
     try:
         yield TableStore(db)
@@ -248,7 +247,7 @@ async def test_open_tables_reads_every_lobby_and_game_in_two_statements(store: T
     statements: list[str] = []
     fetchall = store.db.fetchall
 
-    async def counted(sql: str, parameters: Any = ()) -> list[sqlite3.Row]:
+    async def counted(sql: str, parameters: Any = ()) -> list[Row]:
         statements.append(sql)
         return await fetchall(sql, parameters)
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot import MIGRATIONS_DIR
+from cogs.storage import open_database
 from cogs.table.store import SeatRecord, StaleTableError, TableStore
-from cogs.utils.db import Database
 from wizard_core import Rules
 
 HOST = 10
@@ -22,8 +22,8 @@ HOST = 10
 
 @pytest.fixture
 async def stores(tmp_path: Path) -> AsyncIterator[tuple[TableStore, TableStore]]:
-    first = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
-    second = await Database.open(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    first = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+    second = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
     try:
         yield TableStore(first), TableStore(second)
     finally:

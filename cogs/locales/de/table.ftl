@@ -149,6 +149,8 @@ table-seat-at-new-table = Du hast einen Platz am neuen Tisch: { $url }
 
 table-refusal-no-longer-open = Dieser Tisch ist nicht mehr offen: Sein Spiel ist vorbei oder wurde abgebrochen.
 table-refusal-out-of-date = Diese Nachricht ist veraltet: Der Tisch ist schon weiter.
+table-refusal-moved = Dieser Tisch ist gerade zu einem anderen Prozess des Bots umgezogen: Nichts wurde geändert. Klicke gleich noch einmal.
+table-refusal-busy = Der Teil des Bots, der diesen Tisch führt, hat nicht rechtzeitig geantwortet: Nichts wurde geändert. Versuche es in ein paar Sekunden noch einmal.
 table-refusal-elsewhere = Dieser Knopf funktioniert nur im Kanal seines Tisches.
 table-refusal-not-playing = Du spielst an diesem Tisch nicht mit.
 table-refusal-changed-elsewhere = Dieser Tisch wurde inzwischen anderswo geändert, also wurde nichts geändert. Bitte versuch es noch einmal.

@@ -163,6 +163,8 @@ table-seat-at-new-table = You have a seat at the new table: { $url }
 
 table-refusal-no-longer-open = This table is no longer open: its game is over or was cancelled.
 table-refusal-out-of-date = This message is out of date: the table has moved on.
+table-refusal-moved = This table has just moved to another of the bot's processes: nothing changed. Click again in a moment.
+table-refusal-busy = The part of the bot that runs this table did not answer in time: nothing changed. Try again in a few seconds.
 table-refusal-elsewhere = That button only works in the channel of its table.
 table-refusal-not-playing = You're not playing at this table.
 table-refusal-changed-elsewhere = This table was changed elsewhere meanwhile, so nothing was changed. Please try again.

@@ -1,4 +1,4 @@
-"""The bot's SQLite database: one aiosqlite connection, numbered migrations, serialised writes.
+"""The embedded backend: one SQLite file, one aiosqlite connection, serialised writes.
 
 Every statement runs on a single connection, so a statement issued while a transaction is open would
 silently join it. The helpers therefore share one lock with `transaction()`: a read never sees another
@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,79 +23,18 @@ import aiosqlite
 
 from cogs.hosting import lock
 from cogs.hosting.backup import BackupError, backup_before_migration
-from cogs.hosting.lock import DatabaseInUseError
+from cogs.storage.base import Connection, Database, Parameters, Row
+from cogs.storage.migrations import MigrationError, find_migrations, split_statements
 
-__all__ = (
-    "Database",
-    "DatabaseInUseError",
-    "DatabaseLocationError",
-    "Migration",
-    "MigrationError",
-    "apply_migrations",
-    "find_migrations",
-    "split_statements",
-)
+__all__ = ("DatabaseLocationError", "SQLiteConnection", "SQLiteDatabase", "apply_migrations")
 
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
-_MIGRATION_NAME = re.compile(r"(\d{4})_[A-Za-z0-9_]+\.sql")
-
-Parameters = Iterable[Any]
-
-
-class MigrationError(RuntimeError):
-    """A migration could not be applied; the database is left as it was before that file."""
 
 
 class DatabaseLocationError(RuntimeError):
     """The database's folder cannot be created or written (a file in the way, no permission)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    """One numbered SQL file of the migrations directory."""
-
-    version: int
-    path: Path
-
-    @property
-    def name(self) -> str:
-        return self.path.name
-
-
-def find_migrations(directory: Path) -> list[Migration]:
-    """Return the migrations in `directory`, numbered 0001, 0002, ... without gaps."""
-    migrations = []
-    for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.fullmatch(path.name)
-        if match is None:
-            raise MigrationError(f"migration file {path.name} is not named like 0001_description.sql")
-        migrations.append(Migration(int(match.group(1)), path))
-    for expected, migration in enumerate(migrations, start=1):
-        if migration.version != expected:
-            raise MigrationError(
-                f"migrations must be numbered 0001, 0002, ... without gaps or repeats; "
-                f"expected {expected:04d}, found {migration.name}"
-            )
-    return migrations
-
-
-def split_statements(script: str) -> list[str]:
-    """Split an SQL script into single statements, leaving `;` inside strings, comments and triggers."""
-    statements = []
-    buffer = ""
-    pieces = script.split(";")
-    for piece in pieces[:-1]:
-        buffer += piece + ";"
-        if sqlite3.complete_statement(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    # What follows the last `;` is a comment, blank, or an unterminated statement SQLite will report.
-    rest = buffer + pieces[-1]
-    if rest.strip():
-        statements.append(rest.strip())
-    return statements
 
 
 async def _run(conn: aiosqlite.Connection, sql: str, parameters: Parameters = ()) -> None:
@@ -181,25 +118,51 @@ async def _backup_before(path: Path, version: int) -> None:
     log.info("Copied the database to %s before applying migration %04d", copy, version)
 
 
-class Database:
+class SQLiteConnection(Connection):
+    """The shared aiosqlite connection, inside a transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> int:
+        async with self._conn.execute(sql, tuple(parameters)) as cursor:
+            return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        async with self._conn.executemany(sql, rows):
+            pass
+
+    async def fetchone(self, sql: str, parameters: Parameters = ()) -> Row | None:
+        async with self._conn.execute(sql, tuple(parameters)) as cursor:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+
+    async def fetchall(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        async with self._conn.execute(sql, tuple(parameters)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def serialize(self, key: str) -> None:
+        # BEGIN IMMEDIATE already made this the only writer.
+        return None
+
+
+class SQLiteDatabase(Database):
     """One SQLite connection shared by the whole bot."""
 
+    dialect = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection, held: lock.DatabaseLock | None = None) -> None:
+        super().__init__()
         self._conn = conn
+        self._wrapped = SQLiteConnection(conn)
         self._held = held
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
         self._closed = False
-        # Called with the seconds each COMMIT of `transaction()` took (for the metrics).
-        self.on_commit: Callable[[float], None] | None = None
 
     @classmethod
-    async def open(cls, path: Path, migrations_dir: Path) -> Database:
-        """Open (creating if needed) the database at `path` and bring its schema up to date.
-
-        Raises DatabaseInUseError when another process has it open, DatabaseLocationError when its
-        folder cannot be made, MigrationError and sqlite3.Error.
-        """
+    async def connect(cls, path: Path, migrations_dir: Path) -> SQLiteDatabase:
+        """Open (creating if needed) the database at `path` and bring its schema up to date."""
         held = _claim(path)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
@@ -226,96 +189,66 @@ class Database:
         return self._closed
 
     @asynccontextmanager
-    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _locked(self) -> AsyncIterator[SQLiteConnection]:
         current = asyncio.current_task()
         if self._holder is not None and self._holder is current:
             # A helper called inside this task's own transaction() runs as part of it.
-            yield self._conn
+            yield self._wrapped
             return
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the database is closed")
             self._holder = current
             try:
-                yield self._conn
+                yield self._wrapped
             finally:
                 self._holder = None
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """`async with db.transaction() as conn:` commits on success and rolls back on an exception.
-
-        Writers wait for each other. Read rows inside with `async with conn.execute(...) as cursor:` or
-        `conn.execute_fetchall(...)`: a cursor left open would make the COMMIT fail.
-        """
+    async def transaction(self) -> AsyncIterator[Connection]:
         if self._holder is not None and self._holder is asyncio.current_task():
             raise RuntimeError("transactions cannot be nested")
-        async with self._locked() as conn:
-            await _run(conn, "BEGIN IMMEDIATE")
+        async with self._locked() as wrapped:
+            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
-                yield conn
+                yield wrapped
                 started = time.perf_counter()
-                await _run(conn, "COMMIT")
+                await _run(self._conn, "COMMIT")
                 self._observe_commit(time.perf_counter() - started)
             except BaseException:
                 # SQLite may already have rolled back by itself (for example on a full disk).
-                if conn.in_transaction:
-                    await _run(conn, "ROLLBACK")
+                if self._conn.in_transaction:
+                    await _run(self._conn, "ROLLBACK")
                 raise
 
-    def _observe_commit(self, seconds: float) -> None:
-        if self.on_commit is None:
-            return
-        try:
-            self.on_commit(seconds)
-        except Exception:  # a measurement never turns a committed write into a failed one
-            log.exception("The commit observer failed")
+    async def fetchone(self, sql: str, parameters: Parameters = ()) -> Row | None:
+        async with self._locked() as conn:
+            return await conn.fetchone(sql, parameters)
 
-    async def fetchone(self, sql: str, parameters: Parameters = ()) -> sqlite3.Row | None:
-        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
-            row: sqlite3.Row | None = await cursor.fetchone()
-            return row
-
-    async def fetchall(self, sql: str, parameters: Parameters = ()) -> list[sqlite3.Row]:
-        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+    async def fetchall(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        async with self._locked() as conn:
+            return await conn.fetchall(sql, parameters)
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> int:
-        """Run one statement, committed on its own unless inside this task's transaction; returns rowcount."""
-        async with self._locked() as conn, conn.execute(sql, parameters) as cursor:
-            return cursor.rowcount
-
-    async def get_meta(self, key: str) -> str | None:
-        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return None if row is None else str(row["value"])
-
-    async def set_meta(self, key: str, value: str) -> None:
-        await self.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        async with self._locked() as conn:
+            return await conn.execute(sql, parameters)
 
     async def check_writable(self) -> None:
-        """Raise unless a write could be committed now: one is made to `meta` and rolled back.
-
-        Waits for the transaction under way. sqlite3.Error says what failed (a read-only file, a
-        lock held by another program); RuntimeError that the database is closed.
-        """
-        async with self._locked() as conn:
-            await _run(conn, "BEGIN IMMEDIATE")
+        """Waits for the transaction under way. sqlite3.Error says what failed (a read-only file, a
+        lock held by another program); RuntimeError that the database is closed."""
+        async with self._locked():
+            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
                 await _run(
-                    conn,
+                    self._conn,
                     "INSERT INTO meta (key, value) VALUES ('health_check', '')"
                     " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 )
             finally:
-                if conn.in_transaction:
-                    await _run(conn, "ROLLBACK")
+                if self._conn.in_transaction:
+                    await _run(self._conn, "ROLLBACK")
 
     async def close(self) -> None:
-        """Wait for the transaction under way, then close the connection. Safe to call twice."""
         if self._closed:
             return
         async with self._lock:

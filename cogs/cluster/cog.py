@@ -1,0 +1,32 @@
+"""The cluster's extension: when processes share a PostgreSQL database, this one joins them."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from cogs.cluster.service import Cluster
+from cogs.storage.postgres import PostgresDatabase
+from cogs.table.manager import TableManager
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+log = logging.getLogger(__name__)
+
+
+async def setup(bot: WizardBot) -> None:
+    db = bot.db
+    if not isinstance(db, PostgresDatabase):
+        return  # SQLite: one process has the database to itself
+    cluster = Cluster(
+        bot,
+        db,
+        name=bot.process_name,
+        shards=bot.shard_spec,
+        heartbeat_seconds=bot.settings.heartbeat_seconds,
+        dispatch=bot.dispatch_interaction_payload,
+    )
+    await cluster.start(bot.service(TableManager))
+    bot.provide(cluster, on_close=cluster.stop)
+    log.info("Process %r (shards %s) shares the database with others", cluster.name, bot.shard_spec)

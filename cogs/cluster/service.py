@@ -1,0 +1,201 @@
+"""The processes sharing one database: heartbeats, taking over the tables of a stopped process, and
+handing interactions to the process that runs their table.
+
+Exactly once: an interaction handed over is a row of ``handoffs``; whoever deletes that row serves the
+interaction, the owner when it answers the NOTIFY in time, else the process that received it, which
+then only says that nothing changed. A table changes hands by one conditional UPDATE of its ``owner``
+under a row lock (``TableStore.claim``), and every write to a table checks its owner in the same
+transaction (``TableStore._fence``): a process that was thought gone and comes back cannot write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.hosting.payloads import RAW_INTERACTION
+from cogs.storage.postgres import PostgresDatabase
+from cogs.table.manager import TableManager
+from cogs.table.model import Table
+from cogs.utils.replies import Refusal, reader_texts
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "wizard_handoff"
+# How long the receiving process waits for the owner to claim a handed-over interaction before it
+# answers itself: well inside Discord's 3 seconds for the first answer.
+CLAIM_WAIT_SECONDS = 1.5
+# A handed-over interaction passes at most this many processes (a table that moved twice meanwhile).
+MAX_HOPS = 2
+HOPS_KEY = "wizard_hops"
+
+
+class Cluster:
+    """This process among the others that share the database."""
+
+    def __init__(
+        self,
+        bot: WizardBot,
+        db: PostgresDatabase,
+        *,
+        name: str,
+        shards: str,
+        heartbeat_seconds: float,
+        dispatch: Callable[[dict[str, Any]], None],
+    ) -> None:
+        self.bot = bot
+        self.db = db
+        self._tables: TableManager | None = None
+        self.name = name
+        self.shards = shards
+        self.heartbeat_seconds = heartbeat_seconds
+        # A process is gone when it has not beaten for this long.
+        self.stale_seconds = 3 * heartbeat_seconds
+        self._dispatch = dispatch
+        self._started = time.time()
+        self._task: asyncio.Task[None] | None = None
+        self._claims: set[asyncio.Task[None]] = set()
+        self._waiting: dict[int, asyncio.Event] = {}
+
+    @property
+    def tables(self) -> TableManager:
+        if self._tables is None:
+            raise RuntimeError("the cluster has not started")
+        return self._tables
+
+    async def start(self, tables: TableManager) -> None:
+        """Route the tables' interactions for other processes through this one, listen for those handed
+        to it, and start the heartbeat."""
+        self._tables = tables
+        tables.elsewhere = self
+        await self.beat()
+        await self.db.listen(CHANNEL, self._notified)
+        self._task = asyncio.create_task(self._run(), name="wizard-cluster")
+
+    async def stop(self, *, clean: bool = True) -> None:
+        """Stop beating; a clean stop also leaves the process list, so another process takes this one's
+        tables over at once."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for task in self._claims:
+            task.cancel()
+        if clean and not self.db.closed:
+            try:
+                await self.db.execute("DELETE FROM processes WHERE name = ?", (self.name,))
+            except Exception:
+                log.exception("Could not leave the process list")
+
+    async def beat(self) -> None:
+        await self.db.execute(
+            "INSERT INTO processes (name, shards, started_at, heartbeat_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (name) DO UPDATE SET shards = excluded.shards,"
+            " heartbeat_at = excluded.heartbeat_at",
+            (self.name, self.shards, self._started, time.time()),
+        )
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat_seconds)
+            try:
+                await self.beat()
+                await self.take_over()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("The heartbeat failed; trying again in %g s", self.heartbeat_seconds)
+
+    async def alive(self, name: str) -> bool:
+        row = await self.db.fetchone("SELECT heartbeat_at FROM processes WHERE name = ?", (name,))
+        return row is not None and row["heartbeat_at"] >= time.time() - self.stale_seconds
+
+    async def take_over(self) -> list[Table]:
+        """Take over the open tables of processes that stopped beating (and of none); returns them."""
+        orphans = await self.tables.store.orphans(time.time() - self.stale_seconds)
+        claimed = [table_id for table_id, owner in orphans if await self.tables.store.claim(table_id, owner)]
+        if not claimed:
+            return []
+        return await self.tables.adopt(claimed)
+
+    # -- interactions for tables elsewhere -----------------------------------------------------------
+
+    async def route(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
+        """Serve an interaction for table ``table_id``, which this process does not run: take the table
+        over if its process is gone (returns it), else hand the interaction to that process (None)."""
+        t = reader_texts(interaction)
+        found = await self.tables.store.owner_of(table_id)
+        if found is None or not found[1]:
+            raise Refusal(t("table-refusal-no-longer-open"))
+        owner = found[0]
+        if owner == self.name or owner is None or not await self.alive(owner):
+            if owner == self.name or await self.tables.store.claim(table_id, owner):
+                await self.tables.adopt([table_id])
+            table = self.tables.find(table_id)
+            if table is None:  # someone else was quicker, or it could not be rebuilt
+                raise Refusal(t("table-refusal-moved"))
+            return table
+        await self.hand_over(interaction, owner, t("table-refusal-busy"), t("table-refusal-moved"))
+        return None
+
+    async def hand_over(
+        self, interaction: discord.Interaction[WizardBot], owner: str, busy: str, moved: str
+    ) -> None:
+        """Hand the interaction to process ``owner``, which answers it; if it has not taken it within
+        ``CLAIM_WAIT_SECONDS``, take it back and answer ``busy`` (nothing was done)."""
+        payload = raw_payload(interaction)
+        if payload is None or payload.get(HOPS_KEY, 0) >= MAX_HOPS:
+            raise Refusal(moved)
+        payload = {**payload, HOPS_KEY: payload.get(HOPS_KEY, 0) + 1}
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO handoffs (interaction_id, target, payload, created_at) VALUES (?, ?, ?, ?)",
+                (interaction.id, owner, json.dumps(payload), time.time()),
+            )
+        await self.db.notify(CHANNEL, f"{owner}\n{interaction.id}")
+        await asyncio.sleep(CLAIM_WAIT_SECONDS)
+        if await self._claim(interaction.id) is not None:
+            log.warning("Process %s did not take interaction %d in time", owner, interaction.id)
+            raise Refusal(busy)
+
+    async def _claim(self, interaction_id: int) -> str | None:
+        row = await self.db.fetchone(
+            "DELETE FROM handoffs WHERE interaction_id = ? RETURNING payload", (interaction_id,)
+        )
+        return None if row is None else str(row["payload"])
+
+    def _notified(self, message: str) -> None:
+        target, _, identifier = message.partition("\n")
+        if target != self.name or not identifier.isdecimal():
+            return
+        task = asyncio.create_task(self._serve_handed(int(identifier)), name="wizard-handoff")
+        self._claims.add(task)
+        task.add_done_callback(self._claims.discard)
+
+    async def _serve_handed(self, interaction_id: int) -> None:
+        try:
+            payload = await self._claim(interaction_id)
+        except Exception:
+            log.exception("Could not take handed-over interaction %d", interaction_id)
+            return
+        if payload is None:
+            return  # the receiving process answered it already
+        self._dispatch(json.loads(payload))
+
+
+def raw_payload(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:
+    """The gateway payload an interaction was made from (kept by the bot as it arrived)."""
+    payload = RAW_INTERACTION.get()
+    if payload is None or str(payload.get("id")) != str(interaction.id):
+        return None
+    return payload
