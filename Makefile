@@ -39,10 +39,12 @@ $(SANDBOX_STAMP): pyproject.toml | $(BIN)/python
 run: install
 	$(BIN)/python bot.py
 
+# The tests run against SQLite and PostgreSQL: a throwaway PostgreSQL cluster is started for them (as an
+# unprivileged user, in a temporary directory) and removed afterwards (tools/postgres_cluster.py).
 test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/python tools/postgres_cluster.py run -- $(BIN)/pytest
 
 sandbox: install-sandbox
 	$(BIN)/python bot.py sandbox $(SANDBOX_ARGS)

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import db_helpers
 import pytest
 from simcord import (
     ChannelHandle,
@@ -599,7 +598,7 @@ class Snapshot:
     dm_messages: tuple[tuple[tuple[int, str, tuple[str, ...]], ...], ...]
 
 
-def snapshot(table: TestTable, database_path: Path) -> Snapshot:
+def snapshot(table: TestTable, database_path: db_helpers.Database) -> Snapshot:
     bot_table = table.bot_table
     game = bot_table.game if bot_table is not None else None
     public = [m for m in table.channel_messages() if not m.is_ephemeral]
@@ -639,36 +638,33 @@ def assert_refused(result: InteractionResult, *needles: str) -> str:
     return text
 
 
-def action_rows(database_path: Path, table_id: int) -> list[Any]:
-    with sqlite3.connect(database_path) as conn:
-        rows = conn.execute(
-            "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
-    return [decode_log_entry(json.loads(entry)) for (entry,) in rows]
+def action_rows(database: db_helpers.Database, table_id: int) -> list[Any]:
+    rows = db_helpers.query(
+        database, "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+    )
+    return [decode_log_entry(json.loads(row["entry"])) for row in rows]
 
 
-def seat_rows(database_path: Path, table_id: int) -> list[int]:
-    with sqlite3.connect(database_path) as conn:
-        rows = conn.execute("SELECT user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [user_id for (user_id,) in rows.fetchall()]
+def seat_rows(database: db_helpers.Database, table_id: int) -> list[int]:
+    rows = db_helpers.query(
+        database, "SELECT user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
+    return [row["user_id"] for row in rows]
 
 
-def table_row(database_path: Path, table_id: int) -> dict[str, Any]:
-    with sqlite3.connect(database_path) as conn:
-        conn.row_factory = sqlite3.Row
-        row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-        assert row is not None
-        return dict(row)
+def table_row(database: db_helpers.Database, table_id: int) -> dict[str, Any]:
+    rows = db_helpers.query(database, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    assert rows, f"no table {table_id}"
+    return rows[0]
 
 
-def result_rows(database_path: Path, table_id: int) -> list[dict[str, Any]]:
-    with sqlite3.connect(database_path) as conn:
-        conn.row_factory = sqlite3.Row
-        rows = conn.execute("SELECT * FROM game_results WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [dict(row) for row in rows.fetchall()]
+def result_rows(database: db_helpers.Database, table_id: int) -> list[dict[str, Any]]:
+    return db_helpers.query(
+        database, "SELECT * FROM game_results WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
 
 
-def replay_from_database(database_path: Path, table: TestTable) -> Game:
+def replay_from_database(database_path: db_helpers.Database, table: TestTable) -> Game:
     """The game rebuilt by the rules core from the stored seed and action log."""
     row = table_row(database_path, table.table_id)
     names = [p.user.name for p in table.players]
@@ -676,7 +672,7 @@ def replay_from_database(database_path: Path, table: TestTable) -> Game:
 
 
 def assert_finished_like_core(
-    table: TestTable, database_path: Path, expected: Game, *, dm_controls_cleared: bool = True
+    table: TestTable, database_path: db_helpers.Database, expected: Game, *, dm_controls_cleared: bool = True
 ) -> None:
     """The bot stored and announced exactly the results the rules core computes for the game's log.
 

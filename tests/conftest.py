@@ -8,10 +8,11 @@ alive) after `simcord_env` has shut down: pytest tears fixtures down in reverse 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import db_helpers
 import pytest
 
 from bot import WizardBot, create_bot
@@ -24,8 +25,40 @@ def database_path(tmp_path: Path) -> Path:
     return tmp_path / "wizard.sqlite3"
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of the tests' PostgreSQL server (see tests/db_helpers.py)."""
+    with db_helpers.postgres_server() as url:
+        yield url
+
+
 @pytest.fixture
-async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database backend of the test: SQLite, unless the test is parametrized over
+    ``db_helpers.BACKENDS`` with ``indirect=True``."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+async def database_url(backend: str, request: pytest.FixtureRequest) -> AsyncIterator[str | None]:
+    """A fresh PostgreSQL database for a test on that backend; None on SQLite."""
+    if backend == "sqlite":
+        yield None
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = await db_helpers.create_database(server)
+    yield url
+    await db_helpers.drop_database(server, url)
+
+
+@pytest.fixture
+def database(database_url: str | None, database_path: Path) -> db_helpers.Database:
+    """The test's database, whichever the backend: the SQLite file's path, or the PostgreSQL URL."""
+    return database_url if database_url is not None else database_path
+
+
+@pytest.fixture
+async def make_bot(database_path: Path, database_url: str | None) -> AsyncIterator[MakeBot]:
     """Build bots on the test's database; pass Settings fields to change one (e.g. `force_sync=True`).
 
     Every field is given explicitly, so no developer's `.env` or environment leaks into a test.
@@ -37,6 +70,7 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
         settings: dict[str, Any] = {
             "token": None,
             "database_path": database_path,
+            "database_url": database_url,
             "log_level": "INFO",
             "dev_guild_id": None,
             "force_sync": False,
@@ -49,6 +83,9 @@ async def make_bot(database_path: Path) -> AsyncIterator[MakeBot]:
             # while would see nudges at any point. The tests of nudges set their own.
             "nudge_seconds": 600,
             "metrics_port": None,
+            # Processes sharing a PostgreSQL database: a heartbeat SimCord never waits for while settling
+            # (it waits for timers due within 5 s). The tests of taking over drive it themselves.
+            "heartbeat_seconds": 60,
         }
         settings.update(overrides)
         bot = create_bot(**settings)

@@ -158,16 +158,22 @@ UPSERT_STATS = (
     " score_sum, best_score, rounds, exact_bids, last_played, mu, sigma, rated_games)"
     " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, period, start, user_id) DO UPDATE SET"
-    " games = games + 1, wins = wins + excluded.wins, shared_wins = shared_wins + excluded.shared_wins,"
-    " score_sum = score_sum + excluded.score_sum, best_score = MAX(best_score, excluded.best_score),"
-    " rounds = rounds + excluded.rounds, exact_bids = exact_bids + excluded.exact_bids,"
-    " last_played = MAX(last_played, excluded.last_played), mu = excluded.mu, sigma = excluded.sigma,"
+    " games = player_stats.games + 1, wins = player_stats.wins + excluded.wins,"
+    " shared_wins = player_stats.shared_wins + excluded.shared_wins,"
+    " score_sum = player_stats.score_sum + excluded.score_sum,"
+    " best_score = CASE WHEN excluded.best_score > player_stats.best_score"
+    " THEN excluded.best_score ELSE player_stats.best_score END,"
+    " rounds = player_stats.rounds + excluded.rounds,"
+    " exact_bids = player_stats.exact_bids + excluded.exact_bids,"
+    " last_played = CASE WHEN excluded.last_played > player_stats.last_played"
+    " THEN excluded.last_played ELSE player_stats.last_played END, mu = excluded.mu, sigma = excluded.sigma,"
     " rated_games = excluded.rated_games"
 )
 UPSERT_HAND = (
     "INSERT INTO player_hand_stats (guild_id, user_id, cards, rounds, exact_bids) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (guild_id, user_id, cards) DO UPDATE SET rounds = rounds + excluded.rounds,"
-    " exact_bids = exact_bids + excluded.exact_bids"
+    " ON CONFLICT (guild_id, user_id, cards) DO UPDATE SET"
+    " rounds = player_hand_stats.rounds + excluded.rounds,"
+    " exact_bids = player_hand_stats.exact_bids + excluded.exact_bids"
 )
 UPSERT_RATING = (
     "INSERT INTO player_ratings (guild_id, user_id, mu, sigma, games, updated_at)"

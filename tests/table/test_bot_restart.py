@@ -7,9 +7,9 @@ with the controls of their old DMs and with Show my hand.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+import db_helpers
 from bot_helpers import (
     TestTable,
     act,
@@ -42,7 +42,10 @@ if TYPE_CHECKING:
 
 import pytest
 
-pytestmark = pytest.mark.simcord(check_errors=True)
+pytestmark = [
+    pytest.mark.simcord(check_errors=True),
+    pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True),
+]
 
 
 def bids_made(game: Game) -> int:
@@ -78,7 +81,7 @@ async def click_old_dm(table: TestTable, message: StoredMessage, rng: random.Ran
 
 
 async def test_restart_mid_bidding_and_mid_trick_then_finish(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     rng = random.Random(7)
@@ -107,13 +110,13 @@ async def test_restart_mid_bidding_and_mid_trick_then_finish(
     shown = await table.show_hand(player)
     assert shown.response is not None and act_ids(shown.response)
     await act(table, rng=rng, via="button")
-    before = snapshot(table, database_path)
+    before = snapshot(table, database)
     old = stored(simcord_env, old_dm.channel_id, old_dm.id)
     played = table.game.current_trick().plays[-1].card
     for cid in [c for c in act_ids(old) if act_code(c) == played.face]:
         result = await player.user.click(clickable(simcord_env, old), custom_id=cid)
         assert_refused(result)
-    assert snapshot(table, database_path) == before
+    assert snapshot(table, database) == before
     # The others go on through the DMs the new bot sends.
     await act(table, rng=rng, via="dm")
 
@@ -131,12 +134,12 @@ async def test_restart_mid_bidding_and_mid_trick_then_finish(
     await click_old_dm(table, old_dm, rng)
     final = await play(table, rng)
     assert final is not None and final.is_over
-    assert_finished_like_core(table, database_path, final, dm_controls_cleared=False)
+    assert_finished_like_core(table, database, final, dm_controls_cleared=False)
     assert_valid_discord_payloads(simcord_env)
 
 
 async def test_restart_right_before_the_last_card(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 6)
     rng = random.Random(8)
@@ -157,11 +160,13 @@ async def test_restart_right_before_the_last_card(
     result = await table.players[seat].click(shown.response, custom_id=cid)
     assert not result.ephemeral
     assert not table.running()
-    assert_finished_like_core(table, database_path, final, dm_controls_cleared=False)
+    assert_finished_like_core(table, database, final, dm_controls_cleared=False)
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_lobbies_survive_a_restart(simcord_env: Env, make_bot: MakeBot, database_path: Path) -> None:
+async def test_lobbies_survive_a_restart(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
     guild = simcord_env.create_guild()
     busy, idle = guild.create_text_channel("busy"), guild.create_text_channel("idle")
     players = make_players(simcord_env, guild, 4)
@@ -184,22 +189,22 @@ async def test_lobbies_survive_a_restart(simcord_env: Env, make_bot: MakeBot, da
     await simcord_env.advance_time(6 * 60)
     assert idle_table.bot_table is None
     assert "30 minutes" in message_text(idle_table.table_message)
-    assert table_row(database_path, idle_table.table_id)["status"] == "cancelled"
+    assert table_row(database, idle_table.table_id)["status"] == "cancelled"
     assert busy_table.running()
     assert_valid_discord_payloads(simcord_env)
 
 
 async def test_a_confirmation_from_before_a_restart_is_answered(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     host = table.players[0]
     asked = await host.slash(table.channel, "wizard end")
     assert asked.response is not None
     await simcord_env.restart_bot(make_bot())
-    before = snapshot(table, database_path)
+    before = snapshot(table, database)
     late = await host.click(asked.response, label="Yes, end it")
     assert late.acknowledged, "the click on a confirmation sent before the restart was left unanswered"
     if table.running():
-        assert snapshot(table, database_path) == before
+        assert snapshot(table, database) == before
     assert_valid_discord_payloads(simcord_env)
