@@ -668,7 +668,8 @@ def replay_from_database(database_path: db_helpers.Database, table: TestTable) -
     """The game rebuilt by the rules core from the stored seed and action log."""
     row = table_row(database_path, table.table_id)
     names = [p.user.name for p in table.players]
-    return Game.replay(names, Rules(row["edition"]), row["seed"], action_rows(database_path, table.table_id))
+    rules = Rules.from_dict(json.loads(row["rules"])) if row["rules"] else Rules(row["edition"])
+    return Game.replay(names, rules, row["seed"], action_rows(database_path, table.table_id))
 
 
 def assert_finished_like_core(

@@ -35,6 +35,8 @@ CHANNEL = "wizard_handoff"
 # How long the receiving process waits for the owner to claim a handed-over interaction before it
 # answers itself: well inside Discord's 3 seconds for the first answer.
 CLAIM_WAIT_SECONDS = 1.5
+# The owner answers a handed interaction's NOTIFY with this one, once it has taken the interaction.
+TAKEN = "taken"
 # A handed-over interaction passes at most this many processes (a table that moved twice meanwhile).
 MAX_HOPS = 2
 HOPS_KEY = "wizard_hops"
@@ -65,7 +67,17 @@ class Cluster:
         self._started = time.time()
         self._task: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()
+        self.handoffs = bot.metrics.counter(
+            "handoffs_total",
+            "Interactions for tables another process runs: handed over, served for another, or answered"
+            " busy because the owner did not take them in time",
+            ("outcome",),
+        )
+        # The interactions this process handed over, until their owner says it took them.
         self._waiting: dict[int, asyncio.Event] = {}
+        self.takeovers = bot.metrics.counter(
+            "takeovers_total", "Tables taken over from a process that stopped"
+        )
 
     @property
     def tables(self) -> TableManager:
@@ -126,6 +138,7 @@ class Cluster:
         claimed = [table_id for table_id, owner in orphans if await self.tables.store.claim(table_id, owner)]
         if not claimed:
             return []
+        self.takeovers.inc(len(claimed))
         return await self.tables.adopt(claimed)
 
     # -- interactions for tables elsewhere -----------------------------------------------------------
@@ -140,6 +153,8 @@ class Cluster:
         owner = found[0]
         if owner == self.name or owner is None or not await self.alive(owner):
             if owner == self.name or await self.tables.store.claim(table_id, owner):
+                if owner != self.name:
+                    self.takeovers.inc()
                 await self.tables.adopt([table_id])
             table = self.tables.find(table_id)
             if table is None:  # someone else was quicker, or it could not be rebuilt
@@ -162,10 +177,17 @@ class Cluster:
                 "INSERT INTO handoffs (interaction_id, target, payload, created_at) VALUES (?, ?, ?, ?)",
                 (interaction.id, owner, json.dumps(payload), time.time()),
             )
-        await self.db.notify(CHANNEL, f"{owner}\n{interaction.id}")
-        await asyncio.sleep(CLAIM_WAIT_SECONDS)
-        if await self._claim(interaction.id) is not None:
+        taken = self._waiting[interaction.id] = asyncio.Event()
+        try:
+            await self.db.notify(CHANNEL, f"{owner}\n{interaction.id}")
+            self.handoffs.inc(outcome="handed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(taken.wait(), CLAIM_WAIT_SECONDS)
+        finally:
+            del self._waiting[interaction.id]
+        if not taken.is_set() and await self._claim(interaction.id) is not None:
             log.warning("Process %s did not take interaction %d in time", owner, interaction.id)
+            self.handoffs.inc(outcome="busy")
             raise Refusal(busy)
 
     async def _claim(self, interaction_id: int) -> str | None:
@@ -176,7 +198,14 @@ class Cluster:
 
     def _notified(self, message: str) -> None:
         target, _, identifier = message.partition("\n")
-        if target != self.name or not identifier.isdecimal():
+        if not identifier.isdecimal():
+            return
+        if target == TAKEN:
+            waiting = self._waiting.get(int(identifier))
+            if waiting is not None:
+                waiting.set()
+            return
+        if target != self.name:
             return
         task = asyncio.create_task(self._serve_handed(int(identifier)), name="wizard-handoff")
         self._claims.add(task)
@@ -190,7 +219,12 @@ class Cluster:
             return
         if payload is None:
             return  # the receiving process answered it already
+        self.handoffs.inc(outcome="served")
         self._dispatch(json.loads(payload))
+        try:
+            await self.db.notify(CHANNEL, f"{TAKEN}\n{interaction_id}")
+        except Exception:  # the receiving process then finds the interaction gone when it looks
+            log.exception("Could not say that interaction %d was taken", interaction_id)
 
 
 def raw_payload(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import decimal
 import functools
 import logging
 import time
@@ -66,9 +65,11 @@ def _changed(status: str) -> int:
 
 
 def _number(text: str) -> int | float:
-    # SUM and AVG of integers are NUMERIC in PostgreSQL; read them as SQLite would give them.
-    value = decimal.Decimal(text)
-    return int(value) if value == value.to_integral_value() else float(value)
+    # SUM of integers is NUMERIC in PostgreSQL, written without a point; AVG and divisions with one.
+    # Read them as SQLite gives them: a whole number as int, the others as float.
+    if any(char in text for char in ".eEN"):
+        return float(text)
+    return int(text)
 
 
 async def _prepare(conn: asyncpg.Connection) -> None:

@@ -2,15 +2,14 @@
 
 After /wizard forget-me (or remove-member) the member's id and name are gone from every closed table of
 that server (seats and hosts) and replaced by one stable pseudonym; after a reset, every member's are.
-Other servers keep theirs, and every game replays from what is stored.
+Other servers keep theirs, and every game replays from what is stored. On SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
+import db_helpers
 import pytest
 from leaderboard_oracle import store_game
 
@@ -23,14 +22,16 @@ from wizard_core import Game
 GUILD, OTHER = 100, 200
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
+pytestmark = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+async def db(database: db_helpers.Database) -> AsyncIterator[Database]:
+    opened = await open_database(database, MIGRATIONS_DIR)
     try:
-        yield database
+        yield opened
     finally:
-        await database.close()
+        await opened.close()
 
 
 async def stored_ids(db: Database, guild_id: int) -> set[int]:
@@ -67,7 +68,9 @@ async def test_forget_me_replaces_the_member_everywhere_by_one_pseudonym(db: Dat
     await replays(store, db, GUILD)
 
 
-async def test_a_reset_forgets_every_member_of_the_server(db: Database, tmp_path: Path) -> None:
+async def test_a_reset_forgets_every_member_of_the_server(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     await store_game(store, GUILD, [ALICE, BOB, CAROL], seed=4, finished_at=1.767e9)
     await store_game(store, OTHER, [ALICE, BOB, CAROL], seed=5, finished_at=1.767e9 + 3600)
@@ -80,11 +83,8 @@ async def test_a_reset_forgets_every_member_of_the_server(db: Database, tmp_path
     assert bob <= ids, "the pseudonym of a member already forgotten changed"
     assert {ALICE, BOB, CAROL} <= await stored_ids(db, OTHER)
     await replays(store, db, GUILD)
-    with sqlite3.connect(tmp_path / "wizard.sqlite3") as conn:
-        names = {
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM seats JOIN tables ON id = table_id WHERE guild_id = ?", (GUILD,)
-            )
-        }
-    assert names == {FORMER_PLAYER}
+    # As another connection reads it, committed.
+    rows = db_helpers.query(
+        database, "SELECT name FROM seats JOIN tables ON id = table_id WHERE guild_id = ?", (GUILD,)
+    )
+    assert rows and {row["name"] for row in rows} == {FORMER_PLAYER}

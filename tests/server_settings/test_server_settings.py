@@ -1,4 +1,7 @@
-"""Per-server settings in SQLite: defaults, validation, the cache, and rows that no longer validate."""
+"""Per-server settings in the database: defaults, validation, the cache, and rows that no longer validate.
+
+The tests that store run on SQLite and on PostgreSQL.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +9,30 @@ import asyncio
 import dataclasses
 import json
 import logging
-import sqlite3
-from pathlib import Path
 
+import db_helpers
 import pytest
 
 from bot import MIGRATIONS_DIR
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
-from cogs.storage import Database, open_database
+from cogs.storage import INTEGRITY_ERRORS, Database, open_database
 from wizard_core import Rules, RulesError
 
 GUILD = 1234
 OTHER_GUILD = 5678
 
+on_both_backends = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
 
-async def open_store(path: Path) -> tuple[Database, ServerSettingsStore]:
-    db = await open_database(path, MIGRATIONS_DIR)
+
+async def open_store(database: db_helpers.Database) -> tuple[Database, ServerSettingsStore]:
+    db = await open_database(database, MIGRATIONS_DIR)
     return db, ServerSettingsStore(db)
 
 
-def stored_row(path: Path, guild_id: int) -> dict[str, object] | None:
-    with sqlite3.connect(path) as conn:
-        conn.row_factory = sqlite3.Row
-        row = conn.execute("SELECT * FROM server_settings WHERE guild_id = ?", (guild_id,)).fetchone()
-    conn.close()
-    return None if row is None else dict(row)
+def stored_row(database: db_helpers.Database, guild_id: int) -> dict[str, object] | None:
+    rows = db_helpers.query(database, "SELECT * FROM server_settings WHERE guild_id = ?", (guild_id,))
+    assert len(rows) <= 1
+    return rows[0] if rows else None
 
 
 def test_defaults() -> None:
@@ -50,23 +52,24 @@ def test_rules_of_the_settings() -> None:
         ServerSettings(variants=frozenset({"maximus", "quick"})).rules()
 
 
-async def test_a_server_without_a_row_gets_the_defaults(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "w.sqlite3")
+@on_both_backends
+async def test_a_server_without_a_row_gets_the_defaults(database: db_helpers.Database) -> None:
+    db, store = await open_store(database)
     assert await store.get(GUILD) == ServerSettings()
     await db.close()
-    assert stored_row(tmp_path / "w.sqlite3", GUILD) is None
+    assert stored_row(database, GUILD) is None
 
 
-async def test_set_is_stored_and_survives_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, store = await open_store(path)
+@on_both_backends
+async def test_set_is_stored_and_survives_reopening(database: db_helpers.Database) -> None:
+    db, store = await open_store(database)
     chosen = ServerSettings("camelot", frozenset({"nannie", "hidden-bid"}), 3, 300, 15, False)
     await store.set(GUILD, chosen)
     assert await store.get(GUILD) == chosen
     assert await store.get(OTHER_GUILD) == ServerSettings()
     await db.close()
 
-    row = stored_row(path, GUILD)
+    row = stored_row(database, GUILD)
     assert row is not None
     assert (row["edition"], json.loads(str(row["variants"])), row["nannie_every"]) == (
         "camelot",
@@ -75,12 +78,12 @@ async def test_set_is_stored_and_survives_reopening(tmp_path: Path) -> None:
     )
     assert (row["turn_timer_seconds"], row["lobby_timeout_minutes"], row["images"]) == (300, 15, 0)
 
-    db, store = await open_store(path)
+    db, store = await open_store(database)
     assert await store.get(GUILD) == chosen
     # Setting again replaces the row (an upsert), and None goes back to the bot's defaults.
     await store.set(GUILD, ServerSettings(turn_timer_seconds=0, images=True))
     await db.close()
-    row = stored_row(path, GUILD)
+    row = stored_row(database, GUILD)
     assert row is not None
     assert (row["edition"], row["variants"], row["turn_timer_seconds"]) == ("classic", "[]", 0)
     assert (row["lobby_timeout_minutes"], row["images"]) == (None, 1)
@@ -103,24 +106,24 @@ async def test_set_is_stored_and_survives_reopening(tmp_path: Path) -> None:
         (ServerSettings(lobby_timeout_minutes=1441), ValueError, "lobby timeout"),
     ],
 )
+@on_both_backends
 async def test_invalid_settings_are_refused_and_nothing_is_saved(
-    tmp_path: Path, settings: ServerSettings, error: type[Exception], match: str
+    database: db_helpers.Database, settings: ServerSettings, error: type[Exception], match: str
 ) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, store = await open_store(path)
+    db, store = await open_store(database)
     before = ServerSettings(edition="camelot")
     await store.set(GUILD, before)
     with pytest.raises(error, match=match):
         await store.set(GUILD, settings)
     assert await store.get(GUILD) == before
     await db.close()
-    row = stored_row(path, GUILD)
+    row = stored_row(database, GUILD)
     assert row is not None and row["edition"] == "camelot" and row["variants"] == "[]"
 
 
-async def test_get_reads_the_database_once(tmp_path: Path) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, store = await open_store(path)
+@on_both_backends
+async def test_get_reads_the_database_once(database: db_helpers.Database) -> None:
+    db, store = await open_store(database)
     await store.set(GUILD, ServerSettings(edition="camelot"))
     other = ServerSettingsStore(db)
     assert (await other.get(GUILD)).edition == "camelot"
@@ -141,21 +144,24 @@ async def test_get_reads_the_database_once(tmp_path: Path) -> None:
         ("classic", "[]", 3),  # every 3rd round without Nannie's Rule
     ],
 )
+@on_both_backends
 async def test_a_row_that_no_longer_validates_falls_back_to_the_default_rules(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, edition: str, variants: str, nannie_every: int
+    database: db_helpers.Database,
+    caplog: pytest.LogCaptureFixture,
+    edition: str,
+    variants: str,
+    nannie_every: int,
 ) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, store = await open_store(path)
+    db, store = await open_store(database)
     await db.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute(
-            "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
-            " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, 600, 45, 0, 0)",
-            (GUILD, edition, variants, nannie_every),
-        )
-    conn.close()
+    db_helpers.execute(
+        database,
+        "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
+        " lobby_timeout_minutes, images, updated_at) VALUES (?, ?, ?, ?, 600, 45, 0, 0)",
+        (GUILD, edition, variants, nannie_every),
+    )
 
-    db, store = await open_store(path)
+    db, store = await open_store(database)
     with caplog.at_level(logging.WARNING, logger="cogs.server_settings.store"):
         settings = await store.get(GUILD)
     # The rules are the defaults; what is still valid is kept.
@@ -167,11 +173,11 @@ async def test_a_row_that_no_longer_validates_falls_back_to_the_default_rules(
     await db.close()
 
 
+@on_both_backends
 async def test_a_turn_timer_not_offered_falls_back_to_the_default(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database: db_helpers.Database, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, store = await open_store(path)
+    db, store = await open_store(database)
     await db.execute(
         "INSERT INTO server_settings (guild_id, edition, variants, turn_timer_seconds, updated_at)"
         " VALUES (?, 'camelot', '[\"quick\"]', 45, 0)",
@@ -184,29 +190,36 @@ async def test_a_turn_timer_not_offered_falls_back_to_the_default(
     await db.close()
 
 
-async def test_the_schema_refuses_what_cannot_be_right(tmp_path: Path) -> None:
-    path = tmp_path / "w.sqlite3"
-    db, _ = await open_store(path)
+@on_both_backends
+async def test_the_schema_refuses_what_cannot_be_right(database: db_helpers.Database) -> None:
+    db, _ = await open_store(database)
     await db.close()
-    with sqlite3.connect(path) as conn:
-        for column, value in (
-            ("variants", "not json"),
-            ("variants", '"a string"'),
-            ("nannie_every", 4),
-            ("turn_timer_seconds", -1),
-            ("lobby_timeout_minutes", 0),
-            ("images", 2),
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                conn.execute(
-                    f"INSERT INTO server_settings (guild_id, {column}, updated_at) VALUES (1, ?, 0)",
-                    (value,),
-                )
-    conn.close()
+    for column, value in (
+        ("variants", "not json"),
+        ("variants", '"a string"'),
+        ("nannie_every", 4),
+        ("turn_timer_seconds", -1),
+        ("lobby_timeout_minutes", 0),
+        ("images", 2),
+    ):
+        with pytest.raises(INTEGRITY_ERRORS):
+            db_helpers.execute(
+                database,
+                f"INSERT INTO server_settings (guild_id, {column}, updated_at) VALUES (1, ?, 0)",
+                (value,),
+            )
+    # What the checks allow goes in.
+    db_helpers.execute(
+        database,
+        "INSERT INTO server_settings (guild_id, variants, nannie_every, turn_timer_seconds,"
+        " lobby_timeout_minutes, images, updated_at) VALUES (1, '[\"quick\"]', 3, 0, 1440, 1, 0)",
+    )
+    assert stored_row(database, 1) is not None
 
 
-async def test_changes_made_under_the_lock_both_count(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "w.sqlite3")
+@on_both_backends
+async def test_changes_made_under_the_lock_both_count(database: db_helpers.Database) -> None:
+    db, store = await open_store(database)
 
     async def add(variant: str) -> None:
         async with store.lock(GUILD):

@@ -5,6 +5,7 @@ hands, the final standings) is stored with it and shown again at the next start 
 The table message and the turn controls are brought up to date after every restart. Here the bot is
 "killed" at a point of the delivery path (that step raises, so nothing after it runs; the process is
 then replaced by a new bot on the same database) and each player's view is checked after the restart.
+Every test runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import db_helpers
 import pytest
 from bot_helpers import (
     TestTable,
@@ -35,9 +37,9 @@ from cogs.table.manager import TableManager
 from wizard_core import Game
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from conftest import MakeBot
+
+pytestmark = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
 
 
 class Killed(Exception):
@@ -107,13 +109,13 @@ async def test_a_crash_at_the_end_of_a_round_is_caught_up_after_the_restart(
 
 
 async def test_a_crash_before_the_final_standings_posts_them_after_the_restart(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path, monkeypatch: pytest.MonkeyPatch
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = random.Random(8)
     table = await open_table(simcord_env, 3)
     await fast_forward(table, rng, ends(game_over))
     await crash_on_next_action(table, monkeypatch, "final_standings", rng)
-    assert table_row(database_path, table.table_id)["status"] == "finished"
+    assert table_row(database, table.table_id)["status"] == "finished"
     assert not any("Game over ·" in message_text(m) for m in table.channel_messages())
 
     await simcord_env.restart_bot(make_bot())

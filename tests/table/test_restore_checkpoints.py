@@ -12,9 +12,9 @@ import copy
 import json
 import random
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
+import db_helpers
 import pytest
 
 from bot import MIGRATIONS_DIR
@@ -23,6 +23,9 @@ from cogs.table.announce import news_of
 from cogs.table.store import SeatRecord, TableRecord, TableStore, UnreadableTable
 from wizard_core import CorruptSaveError, Game, Rules, RulesError
 from wizard_core.variants import VARIANTS
+
+# The store's tests run on SQLite and on PostgreSQL; the rules core's need no database.
+on_both_backends = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
 
 
 def random_rules(rng: random.Random, players: int) -> Rules:
@@ -137,9 +140,11 @@ def test_a_damaged_checkpoint_is_refused(change: Callable[[dict[str, Any]], obje
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[TableStore]:
-    db = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
-    await db.execute("PRAGMA synchronous = OFF")  # thousands of small transactions; nothing to keep
+async def store(database: db_helpers.Database) -> AsyncIterator[TableStore]:
+    db = await open_database(database, MIGRATIONS_DIR)
+    if db.dialect == "sqlite":
+        # Thousands of small transactions; nothing to keep (the tests' PostgreSQL server never syncs).
+        await db.execute("PRAGMA synchronous = OFF")
     try:
         yield TableStore(db)
     finally:
@@ -178,6 +183,7 @@ def by_id(records: list[TableRecord | UnreadableTable]) -> dict[int, TableRecord
     return {record.id: record for record in records}
 
 
+@on_both_backends
 async def test_every_running_game_comes_back_from_its_current_round(store: TableStore) -> None:
     rng = random.Random(7)
     games = [await running_game(store, rng, index, rng.randrange(0, 400)) for index in range(40)]
@@ -203,21 +209,31 @@ async def test_every_running_game_comes_back_from_its_current_round(store: Table
     assert later_rounds > 20
 
 
-async def test_a_damaged_checkpoint_gives_way_to_the_whole_log(store: TableStore) -> None:
+@on_both_backends
+async def test_a_damaged_checkpoint_gives_way_to_the_whole_log(
+    store: TableStore, database: db_helpers.Database
+) -> None:
     rng = random.Random(8)
     games = [await running_game(store, rng, index, 150) for index in range(6)]
     assert all(game.round_number > 2 for game in games)
-    damages = [
-        "UPDATE checkpoints SET state = '{not json' WHERE table_id = 1",
-        'UPDATE checkpoints SET chance = \'[[0, "deal", "zz"]]\' WHERE table_id = 2',
-        "UPDATE checkpoints SET state = json_set(state, '$.totals', json('[1, 2, 3, 4, 5, 6]'))"
-        " WHERE table_id = 3",
-        "UPDATE checkpoints SET version = version + 3 WHERE table_id = 4",
-        "UPDATE checkpoints SET codes = X'010203' WHERE table_id = 5",
-        "UPDATE checkpoints SET codes = X'0000' || codes WHERE table_id = 6",
+    # Damaged behind the bot's back, in SQL both backends run (the new values are made here).
+    select = "SELECT table_id, version, codes, chance, state FROM checkpoints"
+    stored = {row["table_id"]: row for row in db_helpers.query(database, select)}
+    assert set(stored) == set(range(1, 7))
+    state = json.loads(stored[3]["state"])
+    state["totals"] = [1, 2, 3, 4, 5, 6]
+    damages: list[tuple[str, tuple[Any, ...]]] = [
+        ("UPDATE checkpoints SET state = '{not json' WHERE table_id = 1", ()),
+        ('UPDATE checkpoints SET chance = \'[[0, "deal", "zz"]]\' WHERE table_id = 2', ()),
+        ("UPDATE checkpoints SET state = ? WHERE table_id = 3", (json.dumps(state),)),
+        ("UPDATE checkpoints SET version = version + 3 WHERE table_id = 4", ()),
+        ("UPDATE checkpoints SET codes = ? WHERE table_id = 5", (b"\x01\x02\x03",)),
+        ("UPDATE checkpoints SET codes = ? WHERE table_id = 6", (b"\x00\x00" + bytes(stored[6]["codes"]),)),
     ]
-    for statement in damages:
-        await store.db.execute(statement)
+    for statement, parameters in damages:
+        db_helpers.execute(database, statement, parameters)
+    damaged = {row["table_id"]: row for row in db_helpers.query(database, select)}
+    assert all(damaged[table_id] != stored[table_id] for table_id in stored)
     records = by_id(await store.open_tables())
     for table_id, game in enumerate(games, start=1):
         record = records[table_id]
@@ -225,12 +241,15 @@ async def test_a_damaged_checkpoint_gives_way_to_the_whole_log(store: TableStore
         assert record.rebuild() == game
 
 
-async def test_a_damaged_entry_sets_only_its_table_aside(store: TableStore) -> None:
+@on_both_backends
+async def test_a_damaged_entry_sets_only_its_table_aside(
+    store: TableStore, database: db_helpers.Database
+) -> None:
     rng = random.Random(9)
     games = [await running_game(store, rng, index, 150) for index in range(3)]
     last = games[1].version - 1
-    await store.db.execute(
-        "UPDATE actions SET entry = '{\"oops\": 1}' WHERE table_id = 2 AND seq = ?", (last,)
+    db_helpers.execute(
+        database, "UPDATE actions SET entry = '{\"oops\": 1}' WHERE table_id = 2 AND seq = ?", (last,)
     )
     records = by_id(await store.open_tables())
     assert isinstance(records[2], UnreadableTable) and "oops" in records[2].reason
@@ -239,6 +258,7 @@ async def test_a_damaged_entry_sets_only_its_table_aside(store: TableStore) -> N
         assert isinstance(record, TableRecord) and record.rebuild() == games[table_id - 1]
 
 
+@on_both_backends
 async def test_open_tables_reads_every_lobby_and_game_in_two_statements(store: TableStore) -> None:
     rng = random.Random(10)
     for index in range(12):
@@ -258,6 +278,7 @@ async def test_open_tables_reads_every_lobby_and_game_in_two_statements(store: T
     assert isinstance(lobby, TableRecord) and lobby.status == "lobby" and lobby.log == []
 
 
+@on_both_backends
 async def test_a_game_that_ends_leaves_no_checkpoint(store: TableStore) -> None:
     rng = random.Random(11)
     await running_game(store, rng, 0, 200)

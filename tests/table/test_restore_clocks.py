@@ -4,15 +4,14 @@ The time a turn ran before the bot stopped counts, the time the bot was down doe
 nearly run out gets a short grace. The bot takes the time of the last move it stored for the moment it
 stopped (it cannot have stopped before; it may have run on a while after, which a player then gains): so
 these tests start a game in another server the instant they stop the bot, and move every stored time
-back to play a long downtime.
+back to play a long downtime. Every test that stores runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+import db_helpers
 import pytest
 from bot_helpers import TestTable, manager, message_text, open_table, press
 from discord_payloads import assert_valid_discord_payloads
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
+on_both_backends = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+
 REMINDER = "left before a computer plays it"
 TIMED_OUT = "ran out of time"
 
@@ -36,14 +37,15 @@ def reminders(table: TestTable, seat: int) -> int:
     return sum(REMINDER in message_text(m) for m in table.dm_messages(table.players[seat]))
 
 
-async def stop_and_restart(env: Env, make_bot: MakeBot, database_path: Path, *, down: float) -> None:
+async def stop_and_restart(
+    env: Env, make_bot: MakeBot, database: db_helpers.Database, *, down: float
+) -> None:
     """Stop the bot now, just after a game starts in another server (the last move it stores), and start
     it again as if it had been down ``down`` seconds: every stored time moves back by that much."""
     await open_table(env, 3, prefix="elsewhere")
-    with sqlite3.connect(database_path) as conn:
-        conn.execute("UPDATE tables SET updated_at = updated_at - ?", (down,))
-        conn.execute("UPDATE actions SET at = at - ?", (down,))
-        conn.execute("UPDATE checkpoints SET at = at - ?", (down,))
+    db_helpers.execute(database, "UPDATE tables SET updated_at = updated_at - ?", (down,))
+    db_helpers.execute(database, "UPDATE actions SET at = at - ?", (down,))
+    db_helpers.execute(database, "UPDATE checkpoints SET at = at - ?", (down,))
     await env.restart_bot(make_bot())
 
 
@@ -62,15 +64,16 @@ def test_what_is_left_is_kept_and_an_ending_turn_gets_a_grace() -> None:
     assert lefts == sorted(lefts, reverse=True)
 
 
+@on_both_backends
 async def test_a_turn_with_90_of_120_seconds_left_keeps_them_after_a_long_downtime(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     seat = table.game.current_player
     assert seat is not None
     version = table.game.version
     await simcord_env.advance_time(30)
-    await stop_and_restart(simcord_env, make_bot, database_path, down=3600)
+    await stop_and_restart(simcord_env, make_bot, database, down=3600)
 
     # Half time comes 30 s after the restart, the end 90 s after it: the hour down did not count.
     await simcord_env.advance_time(29)
@@ -85,14 +88,15 @@ async def test_a_turn_with_90_of_120_seconds_left_keeps_them_after_a_long_downti
     assert_valid_discord_payloads(simcord_env)
 
 
+@on_both_backends
 async def test_the_countdown_shown_after_a_restart_is_the_time_left(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     seat = table.game.current_player
     assert seat is not None
     await simcord_env.advance_time(30)
-    await stop_and_restart(simcord_env, make_bot, database_path, down=600)
+    await stop_and_restart(simcord_env, make_bot, database, down=600)
     deadline = f"<t:{int(now() + 90)}:R>"
     assert deadline in message_text(table.table_message)
     # The member to act gets their controls again, with the same deadline.
@@ -100,15 +104,16 @@ async def test_the_countdown_shown_after_a_restart_is_the_time_left(
     assert deadline in message_text(newest) and table.dm_controls(table.players[seat]) is not None
 
 
+@on_both_backends
 async def test_two_tables_keep_their_different_deadlines(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     early = await open_table(simcord_env, 3, channel_name="early")
     await simcord_env.advance_time(40)
     late = await open_table(simcord_env, 3, channel_name="late")
     await simcord_env.advance_time(10)
     # Early's turn ran 50 s before the stop, late's 10 s.
-    await stop_and_restart(simcord_env, make_bot, database_path, down=900)
+    await stop_and_restart(simcord_env, make_bot, database, down=900)
     turns = {}
     for table in (early, late):
         seat = table.game.current_player
@@ -127,8 +132,9 @@ async def test_two_tables_keep_their_different_deadlines(
     assert late.game.version > turns[late.table_id][1]
 
 
+@on_both_backends
 async def test_a_turn_that_had_nearly_run_out_gets_a_grace(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     seat = table.game.current_player
@@ -136,7 +142,7 @@ async def test_a_turn_that_had_nearly_run_out_gets_a_grace(
     version = table.game.version
     await simcord_env.advance_time(115)
     assert reminders(table, seat) == 1 and table.game.version == version
-    await stop_and_restart(simcord_env, make_bot, database_path, down=60)
+    await stop_and_restart(simcord_env, make_bot, database, down=60)
     # 5 s were left: 12 s of grace and half of those 5 s; the reminder is not sent twice.
     await simcord_env.advance_time(14)
     assert table.game.version == version
@@ -145,8 +151,9 @@ async def test_a_turn_that_had_nearly_run_out_gets_a_grace(
     assert reminders(table, seat) == 1
 
 
+@on_both_backends
 async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     guild = simcord_env.create_guild()
     await manager(simcord_env).server_settings.set(
@@ -162,7 +169,7 @@ async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
     await press(table, table.players[first], table.game.legal_actions(first)[0])
     await simcord_env.advance_time(10)
     # The two who have not bid had their turns for 50 s, not 10, when the bot stopped.
-    await stop_and_restart(simcord_env, make_bot, database_path, down=300)
+    await stop_and_restart(simcord_env, make_bot, database, down=300)
     version = table.game.version
     await simcord_env.advance_time(9)
     assert [reminders(table, seat) for seat in others] == [0, 0]
@@ -175,8 +182,9 @@ async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
     assert_valid_discord_payloads(simcord_env)
 
 
+@on_both_backends
 async def test_the_servers_own_turn_timer_times_a_resumed_turn(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     guild = simcord_env.create_guild()
     await manager(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=300))
@@ -185,7 +193,7 @@ async def test_the_servers_own_turn_timer_times_a_resumed_turn(
     assert seat is not None
     version = table.game.version
     await simcord_env.advance_time(100)
-    await stop_and_restart(simcord_env, make_bot, database_path, down=120)
+    await stop_and_restart(simcord_env, make_bot, database, down=120)
     # Five minutes a turn, 100 s of them used: half time 50 s after the restart, the end 200 s after it.
     assert table.bot_table is not None and table.bot_table.turn_seconds == 300
     await simcord_env.advance_time(49)
@@ -198,8 +206,9 @@ async def test_the_servers_own_turn_timer_times_a_resumed_turn(
     assert table.game.version > version
 
 
+@on_both_backends
 async def test_a_restart_never_takes_time_it_cannot_account_for(
-    simcord_env: Env, make_bot: MakeBot, database_path: Path
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     table = await open_table(simcord_env, 3)
     seat = table.game.current_player

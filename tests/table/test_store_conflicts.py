@@ -2,14 +2,15 @@
 
 Two writers on one database (two connections, as two bot processes would have) change the same lobby:
 the one that read it before the other's change is refused, and the other's seat stays. The bot itself
-also refuses to run twice on one database; this is the store's own guarantee beneath that.
+also refuses to run twice on one SQLite file; this is the store's own guarantee beneath that, on SQLite
+and on PostgreSQL.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
+import db_helpers
 import pytest
 
 from bot import MIGRATIONS_DIR
@@ -17,13 +18,15 @@ from cogs.storage import open_database
 from cogs.table.store import SeatRecord, StaleTableError, TableStore
 from wizard_core import Rules
 
+pytestmark = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+
 HOST = 10
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[TableStore, TableStore]]:
-    first = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
-    second = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
+async def stores(database: db_helpers.Database) -> AsyncIterator[tuple[TableStore, TableStore]]:
+    first = await open_database(database, MIGRATIONS_DIR)
+    second = await open_database(database, MIGRATIONS_DIR)
     try:
         yield TableStore(first), TableStore(second)
     finally:

@@ -1,0 +1,137 @@
+"""Two bot processes sharing one PostgreSQL database, each running some of the shards (issue 16).
+
+``alpha`` runs shard 0 (which receives every DM interaction) and ``beta`` shard 1, whose server holds the
+table: beta runs the table, and the DM clicks alpha receives are handed to beta, which answers them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import db_helpers
+import pytest
+from bot_helpers import (
+    TestTable,
+    act,
+    action_rows,
+    assert_finished_like_core,
+    lobby_id,
+    make_players,
+    play,
+    replay_from_database,
+    table_row,
+)
+from cluster_helpers import Attached, attach_second, crash, make_silent
+from simcord import Env
+
+from bot import WizardBot
+from cogs.cluster.service import Cluster
+from cogs.table.manager import TableManager
+from cogs.table.model import Table
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
+
+
+@pytest.fixture
+def backend() -> str:
+    return "postgresql"
+
+
+@pytest.fixture
+def simcord_bot(make_bot: MakeBot) -> WizardBot:
+    return make_bot(shard_count=2, shard_ids=[0], process_name="alpha")
+
+
+class SharedTable(TestTable):
+    """A table whose bot state is read from whichever process runs it."""
+
+    __test__ = False
+    bots: tuple[WizardBot, ...] = ()
+
+    @property
+    def bot_table(self) -> Table | None:
+        for bot in self.bots:
+            table = bot.service(TableManager).tables.get(self.table_id)
+            if table is not None:
+                return table
+        return None
+
+
+async def beta_and_table(env: Env, make_bot: MakeBot, players: int = 6) -> tuple[Attached, SharedTable]:
+    """Beta joins; a table of `players` members opens in a server of beta's shard and starts, with the
+    Quick Wizard house rule (a whole game in 5 rounds)."""
+    beta = await attach_second(env, make_bot(shard_count=2, shard_ids=[1], process_name="beta"))
+    guild = env.create_guild("far away", shard_id=1)
+    channel = guild.create_text_channel("wizard")
+    members = make_players(env, guild, players)
+    opened = await members[0].slash(channel, "wizard new")
+    assert opened.response is not None and not opened.ephemeral, opened
+    found = beta.tables.in_channel(channel.id)
+    assert found is not None, "the table is run by the process of its server's shard"
+    assert env.bot is not None
+    table = SharedTable(env, guild, channel, members, found.id, opened.response.id)
+    table.bots = (beta.bot, env.bot)  # type: ignore[assignment]
+    quick = await members[0].select(table.table_message, ["quick"], custom_id=lobby_id(table, "variants"))
+    assert not quick.ephemeral, quick
+    for member in members[1:]:
+        joined = await member.click(table.table_message, label="Join")
+        assert not joined.ephemeral, joined
+    started = await members[0].click(table.table_message, label="Start")
+    assert not started.ephemeral, started
+    assert table.running()
+    return beta, table
+
+
+def served(bot: WizardBot, outcome: str) -> float:
+    return bot.service(Cluster).handoffs.value(outcome=outcome)
+
+
+async def test_a_game_with_clicks_through_both_processes_is_stored_once(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    assert table_row(database, table.table_id)["owner"] == "beta"
+    rng = random.Random(16)
+    # Hand messages arrive as DMs: their clicks reach alpha (shard 0), which hands them to beta. Show my
+    # hand is clicked in the server's channel, which beta receives itself.
+    final = await play(table, rng, via=lambda t, seat: "dm" if rng.random() < 0.7 else "button")
+    assert final is not None
+    assert served(alpha, "handed") > 0 and served(beta.bot, "served") == served(alpha, "handed")
+    assert served(alpha, "busy") == 0
+    assert alpha.service(TableManager).find(table.table_id) is None, "alpha never ran the table"
+    # Every click became exactly one stored action, the game the rules core plays from that log.
+    assert_finished_like_core(table, database, final, dm_controls_cleared=False)
+    assert len(action_rows(database, table.table_id)) == len(final.log)
+
+
+async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finishes_it(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    rng = random.Random(61)
+    await play(table, rng, until=lambda game: game.round_number == 2, via=lambda t, seat: "dm")
+    before = table.game.clone()
+    await crash(simcord_env, beta)
+    table.bots = (alpha,)  # what beta held in memory died with it
+    stored = replay_from_database(database, table)
+    assert stored.log == before.log, "every acknowledged action was stored before the crash"
+    # While beta's heartbeat is recent, a click is refused as busy: nothing is applied.
+    refused = await act(table, via="dm", rng=rng) if False else None
+    assert refused is None
+    # Once beta has been silent for longer than three heartbeats, alpha takes the table over.
+    await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
+    taken = await alpha.service(Cluster).take_over()
+    assert [t.id for t in taken] == [table.table_id]
+    assert table_row(database, table.table_id)["owner"] == "alpha"
+    await simcord_env.settle()
+    # The game goes on in alpha from where it stood, through DMs (beta's shard is gone with it).
+    assert table.game.log == before.log
+    final = await play(table, rng, via=lambda t, seat: "dm")
+    assert final is not None
+    assert_finished_like_core(table, database, final, dm_controls_cleared=False)
