@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings, safe_url
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 PROJECT = Path(__file__).resolve().parents[2]
@@ -198,3 +198,62 @@ def test_log_filter_redacts_the_token(caplog: pytest.LogCaptureFixture) -> None:
         "login failed",
     ]
     assert "RuntimeError: failed with [redacted]" in caplog.text
+
+
+# -- several processes: PostgreSQL and shards ----------------------------------------------------------
+
+
+def test_database_url_and_shards_are_read() -> None:
+    settings = load_settings(
+        {
+            "WIZARD_DATABASE_URL": " postgresql://wizard:s3cret@db.internal:5432/wizard ",
+            "WIZARD_SHARD_COUNT": "8",
+            "WIZARD_SHARD_IDS": "4-5, 7",
+            "WIZARD_PROCESS_NAME": "eu-west b",
+            "WIZARD_HEARTBEAT_SECONDS": "2.5",
+        }
+    )
+    assert settings.database_url == "postgresql://wizard:s3cret@db.internal:5432/wizard"
+    assert (settings.shard_count, settings.shard_ids) == (8, (4, 5, 7))
+    assert (settings.process_name, settings.heartbeat_seconds) == ("eu-west b", 2.5)
+    assert "s3cret" not in repr(settings) and settings.secrets == ("s3cret",)
+
+
+def test_without_them_one_process_runs_every_shard_on_sqlite() -> None:
+    settings = load_settings({})
+    assert settings.database_url is None and settings.shard_count is None and settings.shard_ids is None
+    assert settings.heartbeat_seconds == 5.0
+
+
+@pytest.mark.parametrize(
+    ("environment", "message"),
+    [
+        ({"WIZARD_DATABASE_URL": "mysql://x@y/z"}, "WIZARD_DATABASE_URL must be a PostgreSQL address"),
+        ({"WIZARD_SHARD_COUNT": "0"}, "WIZARD_SHARD_COUNT must be a whole number of shards"),
+        ({"WIZARD_SHARD_COUNT": "two"}, "WIZARD_SHARD_COUNT must be a whole number of shards"),
+        ({"WIZARD_SHARD_IDS": "0-1"}, "WIZARD_SHARD_IDS needs WIZARD_SHARD_COUNT"),
+        ({"WIZARD_SHARD_COUNT": "4", "WIZARD_SHARD_IDS": "3-5"}, "WIZARD_SHARD_IDS names shard 4"),
+        ({"WIZARD_SHARD_COUNT": "4", "WIZARD_SHARD_IDS": "2-1"}, "WIZARD_SHARD_IDS has a range that runs"),
+        ({"WIZARD_SHARD_COUNT": "4", "WIZARD_SHARD_IDS": "1,1"}, "WIZARD_SHARD_IDS names a shard twice"),
+        ({"WIZARD_SHARD_COUNT": "4", "WIZARD_SHARD_IDS": "a"}, "WIZARD_SHARD_IDS must be shard numbers"),
+        ({"WIZARD_HEARTBEAT_SECONDS": "0"}, "WIZARD_HEARTBEAT_SECONDS must be a number of seconds"),
+    ],
+)
+def test_bad_cluster_settings_name_the_setting(environment: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings(environment)
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_the_database_password_never_appears_in_a_log(caplog: pytest.LogCaptureFixture) -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN, "WIZARD_DATABASE_URL": "postgresql://bot:hunter22@db/w"})
+    logger = logging.getLogger("tests.redaction")
+    caplog.handler.addFilter(RedactTokenFilter(*settings.secrets))
+    try:
+        logger.error("could not connect to %s with %s", settings.database_url, TOKEN)
+    finally:
+        caplog.handler.filters.clear()
+    assert "hunter22" not in caplog.text and TOKEN not in caplog.text
+    assert "postgresql://bot:[redacted]@db/w" in caplog.text
+    assert safe_url("postgresql://bot:hunter22@db/w") == "postgresql://bot:[redacted]@db/w"
+    assert safe_url("postgresql://bot@db/w") == "postgresql://bot@db/w"

@@ -135,3 +135,24 @@ async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finish
     final = await play(table, rng, via=lambda t, seat: "dm")
     assert final is not None
     assert_finished_like_core(table, database, final, dm_controls_cleared=False)
+
+
+def command_registrations(env: Env) -> int:
+    return sum(1 for request in env.http_requests if request.method == "PUT" and "/commands" in request.path)
+
+
+async def test_only_the_process_of_shard_0_registers_the_commands(
+    simcord_env: Env, make_bot: MakeBot
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot) and alpha.registers_commands
+    assert command_registrations(simcord_env) == 1
+    # Even told to register (WIZARD_SYNC_COMMANDS=1), the process without shard 0 leaves it to alpha.
+    beta = await attach_second(
+        simcord_env, make_bot(shard_count=2, shard_ids=[1], process_name="beta", force_sync=True)
+    )
+    assert not beta.bot.registers_commands
+    assert command_registrations(simcord_env) == 1
+    restarted = make_bot(shard_count=2, shard_ids=[0], process_name="alpha", force_sync=True)
+    await simcord_env.restart_bot(restarted)
+    assert command_registrations(simcord_env) == 2, "the check itself sees a registration"
