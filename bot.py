@@ -491,7 +491,16 @@ def start(settings: Settings) -> int:
     return 0
 
 
+POSTGRES_BACKUP = (
+    "{what} works on the SQLite file; this bot keeps its data in PostgreSQL (WIZARD_DATABASE_URL). "
+    "Use PostgreSQL's own tools there: pg_dump to copy the database, pg_restore or psql to put it back."
+)
+
+
 def backup(settings: Settings, target: Path, force: bool) -> int:
+    if settings.database_url:
+        print(POSTGRES_BACKUP.format(what="Backup"), file=sys.stderr)
+        return 1
     source = settings.database_path
     if not source.exists():
         print(f"Backup failed: there is no database at {source} (WIZARD_DATABASE_PATH)", file=sys.stderr)
@@ -506,6 +515,9 @@ def backup(settings: Settings, target: Path, force: bool) -> int:
 
 
 def restore(settings: Settings, backup_path: Path) -> int:
+    if settings.database_url:
+        print(POSTGRES_BACKUP.format(what="Restore"), file=sys.stderr)
+        return 1
     known = len(find_migrations(MIGRATIONS_DIR))
     try:
         kept, schema = restore_database(backup_path, settings.database_path, max_version=known)

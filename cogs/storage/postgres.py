@@ -257,10 +257,13 @@ async def apply_migrations(conn: asyncpg.Connection, directory: Path) -> list[st
     """
     migrations = find_migrations(directory, "postgresql")
     applied: list[str] = []
-    await conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
-    )
+    async with conn.transaction():
+        # CREATE ... IF NOT EXISTS is not safe against another process doing the same at that moment.
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+        )
     for migration in migrations:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

@@ -180,3 +180,14 @@ def test_restore_refuses_a_backup_from_a_newer_bot(tmp_path: Path, database_path
     with pytest.raises(BackupError, match="schema version 99, newer than this version knows"):
         restore_database(newer, database_path, max_version=6)
     assert not database_path.exists()
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_backup_and_restore_send_a_postgresql_host_to_its_own_tools(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    monkeypatch.setenv("WIZARD_DATABASE_URL", "postgresql://bot:secret@db.internal/wizard")
+    assert bot.main([command, str(tmp_path / "copy.sqlite3")]) == 1
+    error = capsys.readouterr().err
+    assert "pg_dump" in error and "WIZARD_DATABASE_URL" in error and "secret" not in error
+    assert not (tmp_path / "copy.sqlite3").exists()

@@ -349,6 +349,20 @@ async def test_migrations_apply_once(database: db_helpers.Database) -> None:
     assert migration_record(database) == record
 
 
+async def test_processes_starting_together_on_a_new_postgresql_database_migrate_it_once(
+    postgres_server: str,
+) -> None:
+    url = await db_helpers.create_database(postgres_server)
+    try:
+        opened = await asyncio.gather(*(open_database(url, MIGRATIONS_DIR) for _ in range(4)))
+        for db in opened:
+            await db.close()
+        versions = [row["version"] for row in db_helpers.query(url, "SELECT version FROM schema_migrations")]
+        assert sorted(versions) == list(range(1, len(find_migrations(MIGRATIONS_DIR)) + 1))
+    finally:
+        await db_helpers.drop_database(postgres_server, url)
+
+
 # -- SQL and numbers ---------------------------------------------------------------------------------------
 
 
