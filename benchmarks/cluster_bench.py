@@ -20,7 +20,8 @@ Two parts, each printing actions a second and handling times (p50, p99):
    processes; latency is per stored action. SQLite allows one process (its file lock); PostgreSQL runs
    with one and with two.
 
-PostgreSQL is a throwaway cluster this script starts (``tools/postgres_cluster.py``), or the server of
+PostgreSQL is a throwaway cluster this script starts (``tools/postgres_cluster.py``, through the tests'
+helpers in ``tests/db_helpers.py``), or the server of
 ``WIZARD_TEST_POSTGRES_URL`` if it is set; fsync is off in that cluster, as on a test server.
 
 Run: ``.venv/bin/python benchmarks/cluster_bench.py`` (``--tables 8 --clicks 60 --seconds 5``).
@@ -31,30 +32,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import json
 import multiprocessing
-import os
 import random
 import re
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import asyncpg
 import simcord
 from bot_load import Table, act_once, open_table, percentile
+from db_helpers import create_database as new_database
+from db_helpers import postgres_server
 from simcord.http import client as simcord_client
 
 from bot import MIGRATIONS_DIR, WizardBot, create_bot
@@ -64,37 +61,11 @@ from cogs.storage import open_database
 from cogs.table.store import TableStore
 from wizard_core import Rules
 
-ROOT = Path(__file__).resolve().parent.parent
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 PLAYERS = 3
 
 
 # -- PostgreSQL ------------------------------------------------------------------------------------------
-
-
-@contextmanager
-def postgres_server() -> Iterator[str]:
-    url = os.environ.get("WIZARD_TEST_POSTGRES_URL")
-    if url:
-        yield url
-        return
-    spec = importlib.util.spec_from_file_location("postgres_cluster", ROOT / "tools" / "postgres_cluster.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["postgres_cluster"] = module
-    spec.loader.exec_module(module)
-    with module.PostgresCluster() as cluster:
-        yield cluster.url
-
-
-async def new_database(server: str) -> str:
-    name = f"wizard_bench_{uuid.uuid4().hex[:12]}"
-    conn = await asyncpg.connect(server)
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
-    return urlunsplit(urlsplit(server)._replace(path="/" + name))
 
 
 # -- part 1: through the bot ----------------------------------------------------------------------------
