@@ -12,5 +12,7 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: WizardBot) -> None:
-    bot.provide(ServerSettingsStore(bot.db))
+    store = ServerSettingsStore(bot.db)
+    await store.listen()
+    bot.provide(store)
     bot.add_components(*FAMILIES)

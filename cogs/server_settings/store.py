@@ -59,13 +59,29 @@ def _check(settings: ServerSettings) -> None:
         raise ValueError(f"the language must be one of {', '.join(LANGUAGES)}")
 
 
+# Processes sharing the database tell each other which server's settings changed, on this channel.
+CHANGED_CHANNEL = "wizard_server_settings"
+
+
 class ServerSettingsStore:
-    """Each server's settings: read once from SQLite, then served from memory; written through."""
+    """Each server's settings: read once from the database, then served from memory; written through.
+
+    When processes share the database, a change is announced to all of them (``CHANGED_CHANNEL``), and
+    each forgets what it held of that server (``listen``).
+    """
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: dict[int, ServerSettings] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+
+    async def listen(self) -> None:
+        """Forget a server's settings when another process changes them."""
+        await self.db.listen(CHANGED_CHANNEL, self._changed_elsewhere)
+
+    def _changed_elsewhere(self, payload: str) -> None:
+        if payload.isdecimal():
+            self._cache.pop(int(payload), None)
 
     def lock(self, guild_id: int) -> asyncio.Lock:
         """Held around a read-change-write of one server's settings, so two quick changes both count."""
@@ -109,6 +125,7 @@ class ServerSettingsStore:
             ),
         )
         self._cache[guild_id] = settings
+        await self.db.notify(CHANGED_CHANNEL, str(guild_id))
 
 
 def _from_row(guild_id: int, row: Any) -> ServerSettings:

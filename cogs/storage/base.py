@@ -139,6 +139,15 @@ class Database(ABC):
     async def close(self) -> None:
         """Wait for the transaction under way, then close. Safe to call twice."""
 
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        """Call `callback(payload)` for every `notify` on `channel` by any process sharing the database
+        (this one included). Nothing to hear when the database is not shared."""
+        return None
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell every process sharing the database (see `listen`); nothing when it is not shared."""
+        return None
+
     async def get_meta(self, key: str) -> str | None:
         row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         return None if row is None else str(row["value"])

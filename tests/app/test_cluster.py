@@ -17,6 +17,7 @@ from cogs.cluster import service
 from cogs.cluster.service import Cluster
 from cogs.hosting.metrics import MetricsRegistry
 from cogs.hosting.payloads import RAW_INTERACTION
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.storage import Database, open_database
 from cogs.storage.postgres import PostgresDatabase
 from cogs.table.store import TableMovedError, TableStore
@@ -192,3 +193,21 @@ async def test_an_interaction_without_its_payload_or_handed_too_often_is_refused
     finally:
         RAW_INTERACTION.reset(token)
     assert await db.fetchone("SELECT 1 FROM handoffs") is None
+
+
+async def test_a_settings_change_in_one_process_reaches_the_others(
+    db: PostgresDatabase, database: db_helpers.Database
+) -> None:
+    other = await open_database(database, MIGRATIONS_DIR)
+    try:
+        here, there = ServerSettingsStore(db), ServerSettingsStore(other)
+        await here.listen()
+        await there.listen()
+        assert (await here.get(5)).edition == "classic"  # now held in memory
+        await there.set(5, ServerSettings(edition="camelot", turn_timer_seconds=60))
+        deadline = time.monotonic() + 5
+        while (await here.get(5)).edition != "camelot" and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert await here.get(5) == ServerSettings(edition="camelot", turn_timer_seconds=60)
+    finally:
+        await other.close()
