@@ -19,7 +19,7 @@ import socket
 import sys
 import time
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,12 +58,13 @@ DISTRIBUTION = "wizard-discord-bot"
 MIGRATIONS_DIR = ROOT / "migrations"
 COMMANDS_HASH_KEY = "commands_hash"
 # The features, loaded in this order: the tables read the server settings, the /wizard commands use all.
-# The cluster's extension does nothing unless processes share the database (PostgreSQL).
+# The cluster's extension does nothing unless processes share the database (PostgreSQL); it comes
+# before the tables, so that this process is known to be alive before it reads its tables.
 EXTENSIONS = (
     "cogs.server_settings.cog",
     "cogs.leaderboard.cog",
-    "cogs.table.cog",
     "cogs.cluster.cog",
+    "cogs.table.cog",
     "cogs.wizard",
 )
 ServiceT = TypeVar("ServiceT")
@@ -180,6 +181,7 @@ class WizardBot(commands.Bot):
         self._db: Database | None = None
         self._services: dict[type, object] = {}
         self._on_close: list[Callable[[], object]] = []
+        self._after_setup: list[Callable[[], Awaitable[object]]] = []
         self._families: list[type[Component[Any]]] = []
         self._register_metrics()
 
@@ -207,6 +209,10 @@ class WizardBot(commands.Bot):
         if on_close is not None:
             self._on_close.append(on_close)
 
+    def after_setup(self, step: Callable[[], Awaitable[object]]) -> None:
+        """Run `step` once every extension is loaded (for a feature that needs another loaded after it)."""
+        self._after_setup.append(step)
+
     def service(self, kind: type[ServiceT]) -> ServiceT:
         """The service of that class (or a subclass) that a loaded extension provided."""
         for service in self._services.values():
@@ -232,8 +238,14 @@ class WizardBot(commands.Bot):
         interaction_finished(interaction)
 
     def gateway_connected(self) -> bool:
-        """Whether the gateway connection is up: logged in, READY received and the socket open."""
-        return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
+        """Whether the gateway connection is up: logged in, READY received and the socket open (every
+        shard's, for a sharded bot)."""
+        if self.is_closed() or not self.is_ready():
+            return False
+        if isinstance(self, commands.AutoShardedBot):
+            shards = self.shards.values()
+            return bool(shards) and all(not shard.is_closed() for shard in shards)
+        return self.ws is not None and self.ws.open
 
     async def health(self) -> str | None:
         """None when the bot can serve players (gateway connected, database writable), else why not."""
@@ -281,6 +293,8 @@ class WizardBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
+        for step in self._after_setup:
+            await step()
         if self.registers_commands:
             await self.sync_commands_if_changed()
         await self.start_metrics_server()

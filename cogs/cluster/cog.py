@@ -27,6 +27,8 @@ async def setup(bot: WizardBot) -> None:
         heartbeat_seconds=bot.settings.heartbeat_seconds,
         dispatch=bot.dispatch_interaction_payload,
     )
-    await cluster.start(bot.service(TableManager))
+    # Alive before the tables are read, so no other process takes this one's over meanwhile.
+    await cluster.beat()
     bot.provide(cluster, on_close=cluster.stop)
+    bot.after_setup(lambda: cluster.start(bot.service(TableManager)))
     log.info("Process %r (shards %s) shares the database with others", cluster.name, bot.shard_spec)

@@ -24,6 +24,7 @@ from cogs.hosting.payloads import RAW_INTERACTION
 from cogs.storage.postgres import PostgresDatabase
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
+from cogs.table.store import SERVER_NOW
 from cogs.utils.replies import Refusal, reader_texts
 
 if TYPE_CHECKING:
@@ -35,6 +36,13 @@ CHANNEL = "wizard_handoff"
 # How long the receiving process waits for the owner to claim a handed-over interaction before it
 # answers itself: well inside Discord's 3 seconds for the first answer.
 CLAIM_WAIT_SECONDS = 1.5
+# Discord wants a first answer within 3 seconds of the interaction's creation; an interaction handed on
+# twice must still leave the last process time to answer.
+ANSWER_BY_SECONDS = 2.5
+# Handed interactions nobody took are deleted after this long.
+HANDOFF_KEPT_SECONDS = 60
+# A heartbeat takes over at most this many tables (the rest at the next ones), so it stays short.
+TAKEOVER_BATCH = 500
 # The owner answers a handed interaction's NOTIFY with this one, once it has taken the interaction.
 TAKEN = "taken"
 # A handed-over interaction passes at most this many processes (a table that moved twice meanwhile).
@@ -64,7 +72,6 @@ class Cluster:
         # A process is gone when it has not beaten for this long.
         self.stale_seconds = 3 * heartbeat_seconds
         self._dispatch = dispatch
-        self._started = time.time()
         self._task: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()
         self.handoffs = bot.metrics.counter(
@@ -96,13 +103,13 @@ class Cluster:
 
     async def stop(self, *, clean: bool = True) -> None:
         """Stop beating; a clean stop also leaves the process list, so another process takes this one's
-        tables over at once."""
+        tables over at once. Interactions already taken from another process are served first."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        for task in self._claims:
-            task.cancel()
+        if self._claims:
+            await asyncio.wait(set(self._claims), timeout=CLAIM_WAIT_SECONDS)
         if clean and not self.db.closed:
             try:
                 await self.db.execute("DELETE FROM processes WHERE name = ?", (self.name,))
@@ -110,32 +117,56 @@ class Cluster:
                 log.exception("Could not leave the process list")
 
     async def beat(self) -> None:
+        """Say this process is alive, by the database server's clock."""
         await self.db.execute(
-            "INSERT INTO processes (name, shards, started_at, heartbeat_at) VALUES (?, ?, ?, ?)"
+            "INSERT INTO processes (name, shards, started_at, heartbeat_at)"
+            f" VALUES (?, ?, {SERVER_NOW}, {SERVER_NOW})"
             " ON CONFLICT (name) DO UPDATE SET shards = excluded.shards,"
             " heartbeat_at = excluded.heartbeat_at",
-            (self.name, self.shards, self._started, time.time()),
+            (self.name, self.shards),
         )
 
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.heartbeat_seconds)
             try:
-                await self.beat()
-                await self.take_over()
+                await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("The heartbeat failed; trying again in %g s", self.heartbeat_seconds)
 
+    async def tick(self) -> None:
+        """One heartbeat: say this process is alive, listen again if the connection was lost, let go of
+        tables another process took over, take over those of stopped processes, forget old handoffs."""
+        await self.beat()
+        await self.db.keep_listening()
+        local = list(self.tables.tables)
+        for table_id in await self.tables.store.moved_away(local):
+            table = self.tables.find(table_id)
+            if table is not None:
+                self.tables.forget(table)
+        await self.take_over()
+        await self.db.execute(
+            f"DELETE FROM handoffs WHERE created_at < {SERVER_NOW} - ?", (HANDOFF_KEPT_SECONDS,)
+        )
+
     async def alive(self, name: str) -> bool:
-        row = await self.db.fetchone("SELECT heartbeat_at FROM processes WHERE name = ?", (name,))
-        return row is not None and row["heartbeat_at"] >= time.time() - self.stale_seconds
+        """Whether process `name` has beaten within the last three heartbeats."""
+        row = await self.db.fetchone(
+            f"SELECT heartbeat_at >= {SERVER_NOW} - ? AS alive FROM processes WHERE name = ?",
+            (self.stale_seconds, name),
+        )
+        return row is not None and bool(row["alive"])
 
     async def take_over(self) -> list[Table]:
-        """Take over the open tables of processes that stopped beating (and of none); returns them."""
-        orphans = await self.tables.store.orphans(time.time() - self.stale_seconds)
-        claimed = [table_id for table_id, owner in orphans if await self.tables.store.claim(table_id, owner)]
+        """Take over the open tables of processes that stopped beating (and of none), up to
+        ``TAKEOVER_BATCH`` a heartbeat (the rest at the next ones); returns them."""
+        store = self.tables.store
+        orphans = await store.orphans(self.stale_seconds, TAKEOVER_BATCH)
+        claimed = [
+            table_id for table_id, owner in orphans if await store.claim(table_id, owner, self.stale_seconds)
+        ]
         if not claimed:
             return []
         self.takeovers.inc(len(claimed))
@@ -151,10 +182,12 @@ class Cluster:
         if found is None or not found[1]:
             raise Refusal(t("table-refusal-no-longer-open"))
         owner = found[0]
-        if owner == self.name or owner is None or not await self.alive(owner):
-            if owner == self.name or await self.tables.store.claim(table_id, owner):
-                if owner != self.name:
-                    self.takeovers.inc()
+        if owner == self.name:
+            # Being opened or taken over by this process right now: it is here in a moment.
+            raise Refusal(t("table-refusal-busy"))
+        if owner is None or not await self.alive(owner):
+            if await self.tables.store.claim(table_id, owner, self.stale_seconds):
+                self.takeovers.inc()
                 await self.tables.adopt([table_id])
             table = self.tables.find(table_id)
             if table is None:  # someone else was quicker, or it could not be rebuilt
@@ -182,7 +215,7 @@ class Cluster:
             await self.db.notify(CHANNEL, f"{owner}\n{interaction.id}")
             self.handoffs.inc(outcome="handed")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(taken.wait(), CLAIM_WAIT_SECONDS)
+                await asyncio.wait_for(taken.wait(), claim_wait(interaction))
         finally:
             del self._waiting[interaction.id]
         if not taken.is_set() and await self._claim(interaction.id) is not None:
@@ -225,6 +258,13 @@ class Cluster:
             await self.db.notify(CHANNEL, f"{TAKEN}\n{interaction_id}")
         except Exception:  # the receiving process then finds the interaction gone when it looks
             log.exception("Could not say that interaction %d was taken", interaction_id)
+
+
+def claim_wait(interaction: discord.Interaction[Any]) -> float:
+    """How long the owner has to take a handed interaction: ``CLAIM_WAIT_SECONDS``, or less when the
+    interaction is old enough (handed on before) that Discord's 3 seconds would otherwise run out."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.1, min(CLAIM_WAIT_SECONDS, ANSWER_BY_SECONDS - age))
 
 
 def raw_payload(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:

@@ -153,6 +153,8 @@ INSERT_ROUND = (
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 NAME_COMPUTER = "UPDATE game_results SET name = ?, level = ? WHERE table_id = ? AND seat = ?"
+# What processes sharing the database serialize on to change the leaderboards (``Connection.serialize``).
+LEADERBOARDS = "leaderboard"
 UPSERT_STATS = (
     "INSERT INTO player_stats (guild_id, period, start, user_id, games, wins, shared_wins,"
     " score_sum, best_score, rounds, exact_bids, last_played, mu, sigma, rated_games)"
@@ -282,7 +284,8 @@ async def record_game(conn: Connection, game: FinishedGame) -> None:
     Another process may be recording a game of the same server: the server's ratings and totals are
     read and written by one at a time.
     """
-    await conn.serialize(f"leaderboard:{game.guild_id}")
+    await conn.serialize(LEADERBOARDS, shared=True)  # a rebuild of every board waits, and is waited for
+    await conn.serialize(f"{LEADERBOARDS}:{game.guild_id}")
     members = [p.user_id for p in game.members]
     found = (
         await conn.fetchall(SELECT_RATINGS.format(placeholders(len(members))), (game.guild_id, *members))
@@ -319,7 +322,7 @@ async def rebuild(db: Database) -> int:
     result is what recording them one by one gave (or, after a change of the rules, would have given).
     """
     async with db.transaction() as conn:
-        await conn.serialize("leaderboard")
+        await conn.serialize(LEADERBOARDS)
         for sql in CLEAR_DERIVED:
             await conn.execute(sql)
         ratings: dict[tuple[int, int], Rating] = {}

@@ -90,8 +90,9 @@ class Connection(ABC):
         return None if row is None else row[0]
 
     @abstractmethod
-    async def serialize(self, key: str) -> None:
-        """Make other processes' transactions that serialize on `key` wait until this one ends.
+    async def serialize(self, key: str, *, shared: bool = False) -> None:
+        """Make other processes' transactions that serialize on `key` wait until this one ends; `shared`
+        ones only wait for (and hold off) those that are not shared.
 
         SQLite has one writer at a time anyway; PostgreSQL takes a transaction-level advisory lock.
         """

@@ -100,8 +100,9 @@ class PostgresConnection(Connection):
     async def fetchval(self, sql: str, parameters: Parameters = ()) -> Any:
         return await self._conn.fetchval(numbered(sql), *parameters)
 
-    async def serialize(self, key: str) -> None:
-        await self._conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", key)
+    async def serialize(self, key: str, *, shared: bool = False) -> None:
+        function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+        await self._conn.execute(f"SELECT {function}(hashtext($1))", key)
 
 
 class PostgresDatabase(Database):
@@ -118,6 +119,7 @@ class PostgresDatabase(Database):
         # The connection of each task inside its own transaction(), which its helper calls join.
         self._held: dict[asyncio.Task[Any], PostgresConnection] = {}
         self._listener: asyncpg.Connection | None = None
+        self._listening: list[tuple[str, Callable[[str], None]]] = []
 
     @classmethod
     async def connect(cls, url: str, migrations_dir: Path) -> PostgresDatabase:
@@ -168,9 +170,9 @@ class PostgresDatabase(Database):
         assert task is not None
         async with self._pool.acquire() as conn:
             wrapped = PostgresConnection(conn)
-            self._held[task] = wrapped
             transaction = conn.transaction()
             await transaction.start()
+            self._held[task] = wrapped
             try:
                 yield wrapped
             except BaseException:
@@ -211,14 +213,35 @@ class PostgresDatabase(Database):
                 await transaction.rollback()
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
-        """Call `callback(payload)` for every NOTIFY on `channel`, on a connection of its own."""
-        if self._listener is None:
+        """Call `callback(payload)` for every NOTIFY on `channel`, on a connection of its own (made again
+        by `keep_listening` if it is lost)."""
+        self._listening.append((channel, callback))
+        listener = await self._listening_connection()
+        await listener.add_listener(channel, _receiver(callback))
+
+    async def _listening_connection(self) -> asyncpg.Connection:
+        if self._listener is None or self._listener.is_closed():
             self._listener = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT_SECONDS)
+        return self._listener
 
-        def received(_conn: object, _pid: int, _channel: str, payload: str) -> None:
-            callback(payload)
-
-        await self._listener.add_listener(channel, received)
+    async def keep_listening(self) -> bool:
+        """Check the listening connection and connect again if it was lost (a restarted server, a
+        dropped connection); True when it had to. NOTIFYs sent while it was gone are lost."""
+        if not self._listening:
+            return False
+        listener = self._listener
+        if listener is not None and not listener.is_closed():
+            try:
+                await listener.fetchval("SELECT 1", timeout=CONNECT_TIMEOUT_SECONDS)
+                return False
+            except _CLOSE_FAILED:
+                listener.terminate()
+        self._listener = None
+        listener = await self._listening_connection()
+        for channel, callback in self._listening:
+            await listener.add_listener(channel, _receiver(callback))
+        log.warning("Listening to PostgreSQL again after the connection was lost")
+        return True
 
     async def notify(self, channel: str, payload: str) -> None:
         """Send a NOTIFY (delivered when the surrounding transaction, if any, commits)."""
@@ -243,6 +266,13 @@ class PostgresDatabase(Database):
         if self._listener is not None:
             self._listener.terminate()
         self._pool.terminate()
+
+
+def _receiver(callback: Callable[[str], None]) -> Callable[[object, int, str, str], None]:
+    def received(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+        callback(payload)
+
+    return received
 
 
 _GONE: tuple[type[BaseException], ...] = (asyncpg.InterfaceError, asyncpg.PostgresError, OSError)

@@ -141,7 +141,7 @@ class SQLiteConnection(Connection):
         async with self._conn.execute(sql, tuple(parameters)) as cursor:
             return list(await cursor.fetchall())
 
-    async def serialize(self, key: str) -> None:
+    async def serialize(self, key: str, *, shared: bool = False) -> None:
         # BEGIN IMMEDIATE already made this the only writer.
         return None
 

@@ -40,7 +40,6 @@ from cogs.table.store import (
     News,
     StaleTableError,
     TableExistsError,
-    TableMovedError,
     TableRecord,
     TableStore,
     UnreadableTable,
@@ -73,6 +72,8 @@ LEVEL_HELP = {
     "medium": "lobby-level-help-medium",
     "hard": "lobby-level-help-hard",
 }
+# Tables taken over are read this many at a time.
+LOAD_BATCH = 500
 # The questions of /wizard end and /wizard leave.
 END_QUESTIONS = {"end": "table-question-end", "leave": "table-question-leave"}
 
@@ -109,6 +110,7 @@ class TableManager(TableHandlers):
         self._adopting: set[asyncio.Task[None]] = set()
         # Where clicks for tables this process does not run go, when processes share the database.
         self.elsewhere: Elsewhere | None = None
+        store.on_moved = self._moved
         self.actions = bot.metrics.counter(
             "actions_total", "Moves stored, by kind and by whom", ("kind", "by")
         )
@@ -185,7 +187,12 @@ class TableManager(TableHandlers):
 
     async def _load(self, table_ids: Sequence[int] | None = None) -> list[Table]:
         with _collector_paused():
-            records = await self.store.open_tables(table_ids)
+            if table_ids is None:
+                records = await self.store.open_tables()
+            else:
+                records = []
+                for start in range(0, len(table_ids), LOAD_BATCH):
+                    records += await self.store.open_tables(table_ids[start : start + LOAD_BATCH])
             stopped = _stopped_at(records)
             loaded = []
             for record in records:
@@ -230,6 +237,11 @@ class TableManager(TableHandlers):
         """Let go of a table another process has taken over (this one was thought gone)."""
         log.warning("Table %d is run by another process now; this one lets it go", table.id)
         self._remove(table)
+
+    def _moved(self, table_id: int) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.forget(table)
 
     async def _rebuilt(self, record: TableRecord | UnreadableTable, stopped: float) -> Table | None:
         """A table as stored, with its game rebuilt and its turns paused where the bot stopped (at
@@ -727,15 +739,11 @@ class TableManager(TableHandlers):
         after.apply(code, player=seat)
         new_entries = after.log[game.version :]
         news = news_of(game, after)
-        try:
-            if after.is_over:
-                finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
-                await self.store.finish(finishing, after.result(), new_entries, game.version, now(), news)
-            else:
-                await self.store.append(table.id, game.version, new_entries, now(), news)
-        except TableMovedError:
-            self.forget(table)
-            raise
+        if after.is_over:
+            finishing = FinishingTable(table.id, table.guild_id, table.edition, table.records())
+            await self.store.finish(finishing, after.result(), new_entries, game.version, now(), news)
+        else:
+            await self.store.append(table.id, game.version, new_entries, now(), news)
         table.game = after
         table.turns.pop(seat, None)
         by = "computer" if table.seats[seat].played_by_computer else "member"

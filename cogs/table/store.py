@@ -20,7 +20,7 @@ import json
 import logging
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,8 @@ from wizard_core import (
 log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "playing")
+# The database server's clock, in Unix seconds (PostgreSQL).
+SERVER_NOW = "extract(epoch FROM clock_timestamp())"
 # A table's log entries after its checkpoint as one text, "seq,entry,at,seq,entry,at,...", in order.
 _JOINED_ENTRIES = {
     "sqlite": "SELECT group_concat(seq || ',' || entry || ',' || coalesce(CAST(at AS TEXT), 'null'), ',')"
@@ -179,6 +181,8 @@ class TableStore:
     def __init__(self, db: Database, owner: str | None = None) -> None:
         self.db = db
         self.owner = owner if db.shared else None
+        # Called with a table's id when a write finds that another process runs it now.
+        self.on_moved: Callable[[int], None] | None = None
 
     async def _fence(self, conn: Connection, table_id: int) -> None:
         """Lock a table's row for this transaction and check this process still runs the table."""
@@ -186,7 +190,18 @@ class TableStore:
             return
         owner = await conn.fetchval("SELECT owner FROM tables WHERE id = ? FOR UPDATE", (table_id,))
         if owner != self.owner:
+            if self.on_moved is not None:
+                self.on_moved(table_id)
             raise TableMovedError(table_id)
+
+    async def _write(self, table_id: int, sql: str, parameters: tuple[Any, ...]) -> None:
+        """One statement that changes a table (or its seats), under the table's owner check."""
+        if self.owner is None:
+            await self.db.execute(sql, parameters)
+            return
+        async with self.db.transaction() as conn:
+            await self._fence(conn, table_id)
+            await conn.execute(sql, parameters)
 
     async def create(
         self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules, now: float
@@ -386,11 +401,13 @@ class TableStore:
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
-        await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._write(table_id, "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def set_ping(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel's "your turn" ping for a player without DMs, to delete it later."""
-        await self.db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._write(
+            table_id, "UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id)
+        )
 
     async def set_seats(
         self, table_id: int, seats: Sequence[SeatRecord], host_id: int, now: float, *, read_at: float
@@ -528,20 +545,23 @@ class TableStore:
 
     # -- owners (a shared database) ------------------------------------------------------------------
 
-    async def orphans(self, alive_since: float) -> list[tuple[int, str | None]]:
-        """Open tables whose owner has not shown a sign of life since ``alive_since`` (or has none), with
-        their owners: what a live process may take over."""
+    # What follows runs only on a shared database (PostgreSQL). Heartbeats are the database server's
+    # time, so processes on hosts whose clocks differ judge each other by one clock.
+
+    async def orphans(self, stale_seconds: float, limit: int) -> list[tuple[int, str | None]]:
+        """Up to ``limit`` open tables whose owner has not beaten for ``stale_seconds`` (or has none),
+        with their owners: what a live process may take over."""
         rows = await self.db.fetchall(
             "SELECT t.id, t.owner FROM tables AS t LEFT JOIN processes AS p ON p.name = t.owner"
-            " WHERE t.status IN ('lobby', 'playing')"
-            " AND (t.owner IS NULL OR p.name IS NULL OR p.heartbeat_at < ?) ORDER BY t.id",
-            (alive_since,),
+            " WHERE t.status IN ('lobby', 'playing') AND (t.owner IS NULL OR p.name IS NULL"
+            f" OR p.heartbeat_at < {SERVER_NOW} - ?) ORDER BY t.id LIMIT ?",
+            (stale_seconds, limit),
         )
         return [(row["id"], row["owner"]) for row in rows]
 
-    async def claim(self, table_id: int, previous: str | None) -> bool:
-        """Make this process the table's owner if ``previous`` still is; False if someone else was
-        quicker (or the table closed)."""
+    async def claim(self, table_id: int, previous: str | None, stale_seconds: float) -> bool:
+        """Make this process the table's owner if ``previous`` still is and has not beaten for
+        ``stale_seconds``; False if someone else was quicker, the owner came back, or the table closed."""
         assert self.owner is not None
         async with self.db.transaction() as conn:
             owner = await conn.fetchone(
@@ -550,8 +570,25 @@ class TableStore:
             )
             if owner is None or owner["owner"] != previous:
                 return False
+            if previous is not None:
+                alive = await conn.fetchval(
+                    f"SELECT heartbeat_at >= {SERVER_NOW} - ? FROM processes WHERE name = ?",
+                    (stale_seconds, previous),
+                )
+                if alive:
+                    return False
             await conn.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.owner, table_id))
         return True
+
+    async def moved_away(self, table_ids: Sequence[int]) -> list[int]:
+        """Which of these tables another process runs now."""
+        if not table_ids:
+            return []
+        rows = await self.db.fetchall(
+            "SELECT id FROM tables WHERE id = ANY(?::bigint[]) AND owner IS DISTINCT FROM ?",
+            (list(table_ids), self.owner),
+        )
+        return [int(row["id"]) for row in rows]
 
     async def owner_of(self, table_id: int) -> tuple[str | None, bool] | None:
         """Who runs an open table and whether it is open; None for a table that does not exist."""
@@ -595,7 +632,8 @@ class TableStore:
 
     async def set_seat(self, table_id: int, seat: SeatRecord) -> None:
         """Store one seat's changes during a game: a computer taking over, the count of missed turns."""
-        await self.db.execute(
+        await self._write(
+            table_id,
             "UPDATE seats SET user_id = ?, name = ?, computer = ?, auto = ?, missed = ?"
             " WHERE table_id = ? AND seat = ?",
             (seat.user_id, seat.name, seat.computer, int(seat.auto), seat.missed, table_id, seat.seat),
@@ -603,8 +641,8 @@ class TableStore:
 
     async def set_dms_closed(self, table_id: int, seat: int) -> None:
         """Remember that a player cannot be sent direct messages."""
-        await self.db.execute(
-            "UPDATE seats SET dms_closed = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)
+        await self._write(
+            table_id, "UPDATE seats SET dms_closed = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)
         )
 
     async def close(self, table_id: int, status: str, now: float) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from dotenv import dotenv_values
 
@@ -122,19 +122,23 @@ def _parse_database_path(raw: str) -> Path:
 
 
 def database_password(url: str | None) -> str | None:
-    """The password inside a database URL, if it has one."""
+    """The password inside a database URL, if it has one (``user:password@`` or ``?password=``)."""
     if not url:
         return None
     try:
-        return urlsplit(url).password
+        parts = urlsplit(url)
+        found = parts.password or next(
+            (value for key, value in parse_qsl(parts.query) if key == "password"), None
+        )
     except ValueError:
         return None
+    return found or None
 
 
 def safe_url(url: str) -> str:
-    """A database URL fit for a log: its password replaced."""
+    """A database URL fit for a log: its password replaced, wherever it is written."""
     password = database_password(url)
-    return url if not password else url.replace(f":{password}@", f":{REDACTED}@", 1)
+    return url if not password else url.replace(password, REDACTED)
 
 
 def _parse_database_url(raw: str) -> str | None:

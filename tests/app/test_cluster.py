@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import db_helpers
+import discord
 import pytest
 
 from bot import MIGRATIONS_DIR
@@ -46,13 +47,19 @@ class Tables:
         self.store = store
         self.adopted: list[int] = []
         self.elsewhere: object = None
+        self.tables: dict[int, Any] = {}
+        self.forgotten: list[int] = []
+
+    def forget(self, table: Any) -> None:
+        self.forgotten.append(table.id)
+        del self.tables[table.id]
 
     async def adopt(self, table_ids: Sequence[int]) -> list[Any]:
         self.adopted.extend(table_ids)
         return [SimpleNamespace(id=table_id) for table_id in table_ids]
 
-    def find(self, table_id: int) -> None:
-        return None
+    def find(self, table_id: int) -> Any:
+        return self.tables.get(table_id)
 
 
 def cluster(db: PostgresDatabase, name: str, heartbeat: float, dispatched: list[dict[str, Any]]) -> Cluster:
@@ -115,7 +122,7 @@ async def test_a_process_that_was_taken_over_cannot_write_to_the_table(db: Postg
     beta_store = TableStore(db, owner="beta")
     table_id = await open_lobby(beta_store)
     alpha_store = TableStore(db, owner="alpha")
-    assert await alpha_store.claim(table_id, "beta")
+    assert await alpha_store.claim(table_id, "beta", 15)
     record = await beta_store.get(table_id)
     assert record is not None
     with pytest.raises(TableMovedError):
@@ -132,7 +139,7 @@ async def test_a_process_that_was_taken_over_cannot_write_to_the_table(db: Postg
 async def test_two_processes_claiming_one_table_at_once_give_it_one_owner(db: PostgresDatabase) -> None:
     table_id = await open_lobby(TableStore(db, owner="gone"))
     stores = [TableStore(db, owner=f"p{index}") for index in range(4)]
-    won = await asyncio.gather(*(store.claim(table_id, "gone") for store in stores))
+    won = await asyncio.gather(*(store.claim(table_id, "gone", 15) for store in stores))
     assert sorted(won) == [False, False, False, True]
     winner = stores[won.index(True)].owner
     assert await stores[0].owner_of(table_id) == (winner, True)
@@ -145,7 +152,7 @@ async def test_an_interaction_the_owner_does_not_take_in_time_is_refused_once(
     await beat(db, "beta", time.time())
     alpha = cluster(db, "alpha", 60, [])
     await alpha.start(cast(Any, Tables(TableStore(db, owner="alpha"))))
-    interaction = SimpleNamespace(id=4242)
+    interaction = SimpleNamespace(id=4242, created_at=discord.utils.utcnow())
     token = RAW_INTERACTION.set({"id": "4242", "type": 3, "data": {"custom_id": "x"}})
     try:
         with pytest.raises(Refusal, match="busy"):
@@ -170,7 +177,9 @@ async def test_an_interaction_handed_to_a_live_owner_is_served_there_once(db: Po
     payload = {"id": "77", "type": 3, "data": {"custom_id": "wizard:act:1:0:64"}}
     token = RAW_INTERACTION.set(payload)
     try:
-        await alpha.hand_over(cast(Any, SimpleNamespace(id=77)), "beta", "busy", "moved")
+        await alpha.hand_over(
+            cast(Any, SimpleNamespace(id=77, created_at=discord.utils.utcnow())), "beta", "busy", "moved"
+        )
     finally:
         RAW_INTERACTION.reset(token)
         await alpha.stop()
@@ -211,3 +220,33 @@ async def test_a_settings_change_in_one_process_reaches_the_others(
         assert await here.get(5) == ServerSettings(edition="camelot", turn_timer_seconds=60)
     finally:
         await other.close()
+
+
+async def test_a_process_lets_go_of_tables_another_took_over_at_its_next_heartbeat(
+    db: PostgresDatabase,
+) -> None:
+    tables = Tables(TableStore(db, owner="alpha"))
+    kept, lost = await open_lobby(tables.store, 7), await open_lobby(tables.store, 8)
+    tables.tables = {kept: SimpleNamespace(id=kept), lost: SimpleNamespace(id=lost)}
+    await beat(db, "alpha", time.time())
+    assert await TableStore(db, owner="beta").claim(lost, "alpha", 0)  # alpha silent, by beta's count
+    alpha = cluster(db, "alpha", 60, [])
+    alpha._tables = cast(Any, tables)
+    await alpha.tick()
+    assert tables.forgotten == [lost] and list(tables.tables) == [kept]
+
+
+async def test_a_heartbeat_listens_again_after_the_connection_was_lost(db: PostgresDatabase) -> None:
+    heard: list[str] = []
+    await db.listen("wizard_test", heard.append)
+    listener = db._listener
+    assert listener is not None
+    await db.execute("SELECT pg_terminate_backend(?)", (listener.get_server_pid(),))
+    await asyncio.sleep(0.2)
+    assert await db.keep_listening()
+    assert not await db.keep_listening(), "the new connection is fine"
+    await db.notify("wizard_test", "again")
+    deadline = time.monotonic() + 5
+    while not heard and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    assert heard == ["again"]

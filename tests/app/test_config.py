@@ -246,7 +246,9 @@ def test_bad_cluster_settings_name_the_setting(environment: dict[str, str], mess
 
 
 def test_the_database_password_never_appears_in_a_log(caplog: pytest.LogCaptureFixture) -> None:
-    settings = load_settings({"DISCORD_TOKEN": TOKEN, "WIZARD_DATABASE_URL": "postgresql://bot:hunter22@db/w"})
+    settings = load_settings(
+        {"DISCORD_TOKEN": TOKEN, "WIZARD_DATABASE_URL": "postgresql://bot:hunter22@db/w"}
+    )
     logger = logging.getLogger("tests.redaction")
     caplog.handler.addFilter(RedactTokenFilter(*settings.secrets))
     try:
@@ -257,3 +259,9 @@ def test_the_database_password_never_appears_in_a_log(caplog: pytest.LogCaptureF
     assert "postgresql://bot:[redacted]@db/w" in caplog.text
     assert safe_url("postgresql://bot:hunter22@db/w") == "postgresql://bot:[redacted]@db/w"
     assert safe_url("postgresql://bot@db/w") == "postgresql://bot@db/w"
+    assert safe_url("postgresql://bot@db/w?password=hunter22&sslmode=require") == (
+        "postgresql://bot@db/w?password=[redacted]&sslmode=require"
+    )
+    assert load_settings({"WIZARD_DATABASE_URL": "postgresql://db/w?password=hunter22"}).secrets == (
+        "hunter22",
+    )

@@ -153,6 +153,14 @@ async def test_only_the_process_of_shard_0_registers_the_commands(
     )
     assert not beta.bot.registers_commands
     assert command_registrations(simcord_env) == 1
+    # Each sharded process is connected through every shard it runs (its /healthz says so).
+    assert alpha.gateway_connected() and beta.bot.gateway_connected()
+    assert await alpha.health() is None and await beta.bot.health() is None
+    shard = beta.bot.get_shard(1)  # type: ignore[attr-defined]
+    assert shard is not None
+    await shard.disconnect()
+    assert not beta.bot.gateway_connected()
+    assert await beta.bot.health() == "not connected to the Discord gateway"
     restarted = make_bot(shard_count=2, shard_ids=[0], process_name="alpha", force_sync=True)
     await simcord_env.restart_bot(restarted)
     assert command_registrations(simcord_env) == 2, "the check itself sees a registration"
