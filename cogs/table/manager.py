@@ -455,7 +455,9 @@ class TableManager(TableHandlers):
             raise Refusal(invalid_control(t, menu=False))
         if (record.guild_id, record.channel_id) != (interaction.guild_id, interaction.channel_id):
             raise Refusal(t("table-refusal-elsewhere"))
-        current = self.in_channel(record.channel_id)
+        current = await self.locate_in_channel(interaction)
+        if isinstance(current, HandedOff):
+            return  # the channel's new lobby is run by another process, which answers
         if current is None:
             computers = [Occupant(s.user_id, s.name, computer=s.computer) for s in record.seats if s.computer]
             await self._open_lobby(interaction, record.table_rules, computers)
