@@ -132,7 +132,7 @@ async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finish
     await simcord_env.settle()
     # The game goes on in alpha from where it stood, through DMs (beta's shard is gone with it).
     assert table.game.log == before.log
-    await play(table, rng, until=lambda game: game.round_number == 4, via=lambda t, seat: "dm")
+    await play(table, rng, until=lambda game: game.round_number == 5, via=lambda t, seat: "dm")
     # Beta comes back under its name: the table stays with alpha, and the server's commands and buttons,
     # which reach beta again, are handed to alpha.
     back = await attach_second(simcord_env, make_bot(shard_count=2, shard_ids=[1], process_name="beta"))
