@@ -75,9 +75,8 @@ async def crash(env: Env, attached: Attached) -> None:
     """The process of `attached` dies: no more events reach it, its timers, computers and heartbeat stop,
     its database connections drop; nothing of its shutdown runs (its row in ``processes`` stays)."""
     env.backend.subscribers.remove(attached.feed)
-    cluster = attached.cluster
-    if cluster._task is not None:
-        cluster._task.cancel()
+    for task in attached.cluster._tasks:
+        task.cancel()
     for table in attached.tables.tables.values():
         for task in table.tasks():
             task.cancel()

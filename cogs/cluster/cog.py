@@ -27,8 +27,10 @@ async def setup(bot: WizardBot) -> None:
         heartbeat_seconds=bot.settings.heartbeat_seconds,
         dispatch=bot.dispatch_interaction_payload,
     )
-    # Alive before the tables are read, so no other process takes this one's over meanwhile.
+    # Alive before the tables are read, and all along, so no other process takes this one's over while
+    # they are rebuilt.
     await cluster.beat()
+    cluster.start_beating()
     bot.provide(cluster, on_close=cluster.stop)
     bot.after_setup(lambda: cluster.start(bot.service(TableManager)))
     log.info("Process %r (shards %s) shares the database with others", cluster.name, bot.shard_spec)

@@ -14,8 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -72,7 +71,7 @@ class Cluster:
         # A process is gone when it has not beaten for this long.
         self.stale_seconds = 3 * heartbeat_seconds
         self._dispatch = dispatch
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._claims: set[asyncio.Task[None]] = set()
         self.handoffs = bot.metrics.counter(
             "handoffs_total",
@@ -92,24 +91,31 @@ class Cluster:
             raise RuntimeError("the cluster has not started")
         return self._tables
 
+    def start_beating(self) -> None:
+        """Beat every ``heartbeat_seconds`` from now on, whatever else this process is doing."""
+        self._tasks.append(asyncio.create_task(self._beat_forever(), name="wizard-heartbeat"))
+
     async def start(self, tables: TableManager) -> None:
         """Route the tables' interactions for other processes through this one, listen for those handed
-        to it, and start the heartbeat."""
+        to it, and start watching the other processes."""
         self._tables = tables
         tables.elsewhere = self
-        await self.beat()
         await self.db.listen(CHANNEL, self._notified)
-        self._task = asyncio.create_task(self._run(), name="wizard-cluster")
+        self._tasks.append(asyncio.create_task(self._watch_forever(), name="wizard-cluster"))
 
     async def stop(self, *, clean: bool = True) -> None:
         """Stop beating; a clean stop also leaves the process list, so another process takes this one's
         tables over at once. Interactions already taken from another process are served first."""
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
+        self._tasks.clear()
         if self._claims:
-            await asyncio.wait(set(self._claims), timeout=CLAIM_WAIT_SECONDS)
+            _, late = await asyncio.wait(set(self._claims), timeout=CLAIM_WAIT_SECONDS)
+            for task in late:
+                task.cancel()
         if clean and not self.db.closed:
             try:
                 await self.db.execute("DELETE FROM processes WHERE name = ?", (self.name,))
@@ -126,27 +132,40 @@ class Cluster:
             (self.name, self.shards),
         )
 
-    async def _run(self) -> None:
+    async def _beat_forever(self) -> None:
         while True:
             await asyncio.sleep(self.heartbeat_seconds)
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("The heartbeat failed; trying again in %g s", self.heartbeat_seconds)
+            await self._step("say this process is alive", self.beat)
+
+    async def _watch_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat_seconds)
+            await self.tick()
 
     async def tick(self) -> None:
-        """One heartbeat: say this process is alive, listen again if the connection was lost, let go of
-        tables another process took over, take over those of stopped processes, forget old handoffs."""
-        await self.beat()
-        await self.db.keep_listening()
-        local = list(self.tables.tables)
-        for table_id in await self.tables.store.moved_away(local):
+        """Look after the others once a heartbeat: listen again if the connection was lost, let go of
+        tables another process took over, take over those of stopped processes, forget old handoffs.
+        A step that fails is logged and the others still run."""
+        await self._step("listen again", self.db.keep_listening)
+        await self._step("let go of tables that moved", self._let_go)
+        await self._step("take tables over", self.take_over)
+        await self._step("forget old handoffs", self._forget_old_handoffs)
+
+    async def _step(self, what: str, step: Callable[[], Awaitable[object]]) -> None:
+        try:
+            await step()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("Could not %s; trying again in %g s", what, self.heartbeat_seconds)
+
+    async def _let_go(self) -> None:
+        for table_id in await self.tables.store.moved_away(list(self.tables.tables)):
             table = self.tables.find(table_id)
             if table is not None:
                 self.tables.forget(table)
-        await self.take_over()
+
+    async def _forget_old_handoffs(self) -> None:
         await self.db.execute(
             f"DELETE FROM handoffs WHERE created_at < {SERVER_NOW} - ?", (HANDOFF_KEPT_SECONDS,)
         )
@@ -170,7 +189,16 @@ class Cluster:
         if not claimed:
             return []
         self.takeovers.inc(len(claimed))
-        return await self.tables.adopt(claimed)
+        return await self.adopt(claimed)
+
+    async def adopt(self, claimed: list[int]) -> list[Table]:
+        """Load tables just claimed; if that fails, give them up again (no owner), so that a process
+        (this one, at its next heartbeat, or the next click's) takes them over anew."""
+        try:
+            return await self.tables.adopt(claimed)
+        except Exception:
+            await self.tables.store.release(claimed)
+            raise
 
     # -- interactions for tables elsewhere -----------------------------------------------------------
 
@@ -188,7 +216,7 @@ class Cluster:
         if owner is None or not await self.alive(owner):
             if await self.tables.store.claim(table_id, owner, self.stale_seconds):
                 self.takeovers.inc()
-                await self.tables.adopt([table_id])
+                await self.adopt([table_id])
             table = self.tables.find(table_id)
             if table is None:  # someone else was quicker, or it could not be rebuilt
                 raise Refusal(t("table-refusal-moved"))
@@ -204,18 +232,19 @@ class Cluster:
         payload = raw_payload(interaction)
         if payload is None or payload.get(HOPS_KEY, 0) >= MAX_HOPS:
             raise Refusal(moved)
-        payload = {**payload, HOPS_KEY: payload.get(HOPS_KEY, 0) + 1}
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO handoffs (interaction_id, target, payload, created_at) VALUES (?, ?, ?, ?)",
-                (interaction.id, owner, json.dumps(payload), time.time()),
-            )
+        hops = int(payload.get(HOPS_KEY, 0))
+        payload = {**payload, HOPS_KEY: hops + 1}
+        await self.db.execute(
+            "INSERT INTO handoffs (interaction_id, target, payload, created_at)"
+            f" VALUES (?, ?, ?, {SERVER_NOW})",
+            (interaction.id, owner, json.dumps(payload)),
+        )
         taken = self._waiting[interaction.id] = asyncio.Event()
         try:
             await self.db.notify(CHANNEL, f"{owner}\n{interaction.id}")
             self.handoffs.inc(outcome="handed")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(taken.wait(), claim_wait(interaction))
+                await asyncio.wait_for(taken.wait(), claim_wait(hops))
         finally:
             del self._waiting[interaction.id]
         if not taken.is_set() and await self._claim(interaction.id) is not None:
@@ -260,11 +289,12 @@ class Cluster:
             log.exception("Could not say that interaction %d was taken", interaction_id)
 
 
-def claim_wait(interaction: discord.Interaction[Any]) -> float:
-    """How long the owner has to take a handed interaction: ``CLAIM_WAIT_SECONDS``, or less when the
-    interaction is old enough (handed on before) that Discord's 3 seconds would otherwise run out."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return max(0.1, min(CLAIM_WAIT_SECONDS, ANSWER_BY_SECONDS - age))
+def claim_wait(hops: int) -> float:
+    """How long the owner has to take a handed interaction: ``CLAIM_WAIT_SECONDS`` the first time, and
+    what is left of ``ANSWER_BY_SECONDS`` after that when it is handed on again (a table that moved
+    meanwhile), so that its last answer still comes within Discord's 3 seconds. No clock is read:
+    hosts' clocks may differ from Discord's."""
+    return CLAIM_WAIT_SECONDS if hops == 0 else ANSWER_BY_SECONDS - CLAIM_WAIT_SECONDS
 
 
 def raw_payload(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:

@@ -73,15 +73,30 @@ class ServerSettingsStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: dict[int, ServerSettings] = {}
+        # Changes announced by any process (this one too), by server, and how often listening restarted.
+        self._changes: dict[int, int] = {}
+        self._epoch = 0
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def listen(self) -> None:
-        """Forget a server's settings when another process changes them."""
-        await self.db.listen(CHANGED_CHANNEL, self._changed_elsewhere)
+        """Forget a server's settings when another process changes them (all of them, when changes may
+        have been missed)."""
+        await self.db.listen(CHANGED_CHANNEL, self._changed_elsewhere, lost=self._forget_all)
 
     def _changed_elsewhere(self, payload: str) -> None:
         if payload.isdecimal():
-            self._cache.pop(int(payload), None)
+            guild_id = int(payload)
+            self._cache.pop(guild_id, None)
+            self._changes[guild_id] = self._changes.get(guild_id, 0) + 1
+
+    def _forget_all(self) -> None:
+        self._cache.clear()
+        self._changes.clear()
+        self._epoch += 1
+
+    def _version(self, guild_id: int) -> tuple[int, int]:
+        """Counts changes heard of: a row read while one was heard may be older than it."""
+        return self._epoch, self._changes.get(guild_id, 0)
 
     def lock(self, guild_id: int) -> asyncio.Lock:
         """Held around a read-change-write of one server's settings, so two quick changes both count."""
@@ -92,13 +107,15 @@ class ServerSettingsStore:
         cached = self._cache.get(guild_id)
         if cached is not None:
             return cached
+        heard = self._version(guild_id)
         row = await self.db.fetchone(
             "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images,"
             " language FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
         settings = ServerSettings() if row is None else _from_row(guild_id, row)
-        self._cache[guild_id] = settings
+        if self._version(guild_id) == heard:
+            self._cache[guild_id] = settings
         return settings
 
     async def set(self, guild_id: int, settings: ServerSettings) -> None:

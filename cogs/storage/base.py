@@ -140,9 +140,12 @@ class Database(ABC):
     async def close(self) -> None:
         """Wait for the transaction under way, then close. Safe to call twice."""
 
-    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+    async def listen(
+        self, channel: str, callback: Callable[[str], None], *, lost: Callable[[], None] | None = None
+    ) -> None:
         """Call `callback(payload)` for every `notify` on `channel` by any process sharing the database
-        (this one included). Nothing to hear when the database is not shared."""
+        (this one included), and `lost()` when notifications may have been missed (the connection was
+        lost and made again). Nothing to hear when the database is not shared."""
         return None
 
     async def notify(self, channel: str, payload: str) -> None:

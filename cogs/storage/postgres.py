@@ -120,6 +120,7 @@ class PostgresDatabase(Database):
         self._held: dict[asyncio.Task[Any], PostgresConnection] = {}
         self._listener: asyncpg.Connection | None = None
         self._listening: list[tuple[str, Callable[[str], None]]] = []
+        self._on_lost: list[Callable[[], None]] = []
 
     @classmethod
     async def connect(cls, url: str, migrations_dir: Path) -> PostgresDatabase:
@@ -212,10 +213,14 @@ class PostgresDatabase(Database):
             finally:
                 await transaction.rollback()
 
-    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+    async def listen(
+        self, channel: str, callback: Callable[[str], None], *, lost: Callable[[], None] | None = None
+    ) -> None:
         """Call `callback(payload)` for every NOTIFY on `channel`, on a connection of its own (made again
-        by `keep_listening` if it is lost)."""
+        by `keep_listening` if it is lost, and then `lost()` is called)."""
         self._listening.append((channel, callback))
+        if lost is not None:
+            self._on_lost.append(lost)
         listener = await self._listening_connection()
         await listener.add_listener(channel, _receiver(callback))
 
@@ -241,6 +246,8 @@ class PostgresDatabase(Database):
         for channel, callback in self._listening:
             await listener.add_listener(channel, _receiver(callback))
         log.warning("Listening to PostgreSQL again after the connection was lost")
+        for lost in self._on_lost:
+            lost()
         return True
 
     async def notify(self, channel: str, payload: str) -> None:

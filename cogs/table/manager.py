@@ -194,18 +194,28 @@ class TableManager(TableHandlers):
                 for start in range(0, len(table_ids), LOAD_BATCH):
                     records += await self.store.open_tables(table_ids[start : start + LOAD_BATCH])
             stopped = _stopped_at(records)
-            loaded = []
-            for record in records:
-                if record.id in self.tables:
-                    continue
-                table = await self._rebuilt(record, stopped)
-                if table is not None:
-                    # Locked until its server's settings are read, the first thing ``_after_restart``
-                    # does (a query per server, done while the bot connects): a click waits until then.
-                    await table.lock.acquire()
-                    self._add(table)
-                    loaded.append(table)
-            records.clear()  # what was read goes before the collector runs again, not after
+            loaded: list[Table] = []
+            try:
+                for record in records:
+                    if record.id in self.tables:
+                        continue
+                    table = await self._rebuilt(record, stopped)
+                    if table is not None:
+                        # Locked until its server's settings are read, the first thing
+                        # ``_after_restart`` does (a query per server, done while the bot connects): a
+                        # click waits until then.
+                        await table.lock.acquire()
+                        self._add(table)
+                        loaded.append(table)
+            except BaseException:
+                # No table stays half taken in (locked for good, with no clock): the caller gives up
+                # what it claimed, or the start fails.
+                for table in loaded:
+                    self._remove(table)
+                    table.lock.release()
+                raise
+            finally:
+                records.clear()  # what was read goes before the collector runs again, not after
         return loaded
 
     async def locate(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:

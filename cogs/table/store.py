@@ -580,6 +580,14 @@ class TableStore:
             await conn.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.owner, table_id))
         return True
 
+    async def release(self, table_ids: Sequence[int]) -> None:
+        """Give up tables this process claimed but could not load: without an owner, they are taken
+        over anew."""
+        await self.db.execute(
+            "UPDATE tables SET owner = NULL WHERE id = ANY(?::bigint[]) AND owner = ?",
+            (list(table_ids), self.owner),
+        )
+
     async def moved_away(self, table_ids: Sequence[int]) -> list[int]:
         """Which of these tables another process runs now."""
         if not table_ids:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from dotenv import dotenv_values
 
@@ -84,10 +84,7 @@ class Settings:
     def secrets(self) -> tuple[str, ...]:
         """What must never appear in a log or an error: the token and the database's password."""
         found = [self.token] if self.token else []
-        password = database_password(self.database_url)
-        if password:
-            found.append(password)
-        return tuple(found)
+        return (*found, *_password_forms(self.database_url))
 
 
 def _parse_token(raw: str) -> str | None:
@@ -123,22 +120,34 @@ def _parse_database_path(raw: str) -> Path:
 
 def database_password(url: str | None) -> str | None:
     """The password inside a database URL, if it has one (``user:password@`` or ``?password=``)."""
+    forms = _password_forms(url)
+    return forms[0] if forms else None
+
+
+def _password_forms(url: str | None) -> tuple[str, ...]:
+    """A URL's password as it is written (%-encoded) and as it is meant, the meant one first."""
     if not url:
-        return None
+        return ()
     try:
         parts = urlsplit(url)
-        found = parts.password or next(
-            (value for key, value in parse_qsl(parts.query) if key == "password"), None
-        )
     except ValueError:
-        return None
-    return found or None
+        return ()
+    pairs = (item.partition("=") for item in parts.query.split("&"))
+    written = [value for key, _, value in pairs if key == "password"]
+    if parts.password:
+        written.insert(0, parts.password)
+    forms: list[str] = []
+    for form in [unquote(value) for value in written] + written:
+        if form and form not in forms:
+            forms.append(form)
+    return tuple(forms)
 
 
 def safe_url(url: str) -> str:
-    """A database URL fit for a log: its password replaced, wherever it is written."""
-    password = database_password(url)
-    return url if not password else url.replace(password, REDACTED)
+    """A database URL fit for a log: its password replaced, wherever and however it is written."""
+    for form in sorted(_password_forms(url), key=len, reverse=True):
+        url = url.replace(form, REDACTED)
+    return url
 
 
 def _parse_database_url(raw: str) -> str | None:
@@ -341,9 +350,7 @@ def _check_override(name: str, value: Any) -> Any:
         "nudge_seconds",
         "heartbeat_seconds",
     )
-    if name in numbers and isinstance(
-        value, int | float
-    ):
+    if name in numbers and isinstance(value, int | float):
         return _FIELDS[name][1](str(value))
     raise SettingsError(f"{name} must be a string, got {type(value).__name__}")
 
@@ -380,7 +387,7 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
         _check_shards(values)
     except SettingsError as error:
         message = str(error)
-        hidden = [values.get("token"), database_password(values.get("database_url"))]
+        hidden = [values.get("token"), *_password_forms(values.get("database_url"))]
         if any(secret and secret in message for secret in hidden):
             for secret in hidden:
                 if secret:

@@ -250,3 +250,36 @@ async def test_a_heartbeat_listens_again_after_the_connection_was_lost(db: Postg
     while not heard and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
     assert heard == ["again"]
+
+
+async def test_tables_that_cannot_be_loaded_are_given_up_for_another_try(db: PostgresDatabase) -> None:
+    table_id = await open_lobby(TableStore(db, owner="gone"))
+    tables = Tables(TableStore(db, owner="alpha"))
+
+    async def broken(table_ids: Sequence[int]) -> list[Any]:
+        raise ConnectionError("lost the database while reading them")
+
+    tables.adopt = broken  # type: ignore[method-assign]
+    alpha = cluster(db, "alpha", 60, [])
+    alpha._tables = cast(Any, tables)
+    with pytest.raises(ConnectionError):
+        await alpha.take_over()
+    # Claimed, then given up: no owner, so the next heartbeat (or click) takes it over again.
+    assert await tables.store.owner_of(table_id) == (None, True)
+    assert await tables.store.orphans(alpha.stale_seconds, 10) == [(table_id, None)]
+
+
+async def test_settings_are_read_again_after_listening_was_lost(db: PostgresDatabase) -> None:
+    store = ServerSettingsStore(db)
+    await store.listen()
+    await store.set(3, ServerSettings(edition="camelot"))
+    await store.get(3)
+    # Changed behind this process's back while it was not listening (no NOTIFY reaches it).
+    await db.execute("UPDATE server_settings SET edition = 'classic' WHERE guild_id = 3")
+    listener = db._listener
+    assert listener is not None
+    await db.execute("SELECT pg_terminate_backend(?)", (listener.get_server_pid(),))
+    await asyncio.sleep(0.2)
+    assert (await store.get(3)).edition == "camelot", "still the copy in memory"
+    assert await db.keep_listening()
+    assert (await store.get(3)).edition == "classic"

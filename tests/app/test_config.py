@@ -265,3 +265,7 @@ def test_the_database_password_never_appears_in_a_log(caplog: pytest.LogCaptureF
     assert load_settings({"WIZARD_DATABASE_URL": "postgresql://db/w?password=hunter22"}).secrets == (
         "hunter22",
     )
+    # A %-encoded password is hidden both as written and as meant.
+    encoded = load_settings({"WIZARD_DATABASE_URL": "postgresql://bot:p%40ss@db/w"})
+    assert set(encoded.secrets) == {"p@ss", "p%40ss"}
+    assert safe_url("postgresql://bot@db/w?password=p%40ss") == "postgresql://bot@db/w?password=[redacted]"
