@@ -31,6 +31,8 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 
+from wizard_core import Phase
+
 if TYPE_CHECKING:
     from conftest import MakeBot
 
@@ -150,9 +152,13 @@ async def test_closed_dms_hand_is_shown_privately_with_controls(
             text = message_text(shown.response)
             for card in game.hand(seat):
                 assert str(card) in text
-            # Bids on the turn to bid; the others may bid later this round.
+            # Bids on the turn to bid; the others may bid later this round. When a Wizard was turned up,
+            # the dealer chooses trump first (the seed is random), and is offered the suits.
             offered = {act_code(cid) for cid in act_ids(shown.response)}
-            assert offered == {64 + bid for bid in range(game.cards_per_player + 1)}
+            if game.phase is Phase.CHOOSE_TRUMP and seat == game.current_player:
+                assert offered == set(game.legal_actions())
+            else:
+                assert offered == {64 + bid for bid in range(game.cards_per_player + 1)}
     # Everyone plays round 1 and 2 from the channel alone.
     await play(table, random.Random(13), until=in_round(3), via=lambda t, s: "button")
     assert len(notices(table)) == 3
