@@ -43,6 +43,7 @@ from cogs.storage import (
     Database,
     DatabaseInUseError,
     DatabaseLocationError,
+    DatabaseUnreachableError,
     MigrationError,
     find_migrations,
     open_database,
@@ -472,7 +473,7 @@ def start_failure(error: Exception, settings: Settings) -> str | None:
         return in_use_message(error)
     if isinstance(error, MigrationError):
         return f"Could not update the database at {path}: {error}"
-    if isinstance(error, (DatabaseLocationError, *DATABASE_ERRORS)):
+    if isinstance(error, (DatabaseLocationError, DatabaseUnreachableError, *DATABASE_ERRORS)):
         return f"Could not open the database at {path} ({setting}): {error}"
     if isinstance(error, MetricsServerError):
         return f"Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): {error}"

@@ -25,6 +25,7 @@ __all__ = (
     "INTEGRITY_ERRORS",
     "Connection",
     "Database",
+    "DatabaseUnreachableError",
     "Parameters",
     "Row",
     "placeholders",
@@ -46,6 +47,10 @@ INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (
     sqlite3.IntegrityError,
     asyncpg.IntegrityConstraintViolationError,
 )
+
+
+class DatabaseUnreachableError(RuntimeError):
+    """The database server cannot be reached or refuses the login; the message names it (no password)."""
 
 
 class Row(Protocol):

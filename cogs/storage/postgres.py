@@ -17,10 +17,11 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
-from cogs.storage.base import Connection, Database, Parameters, Row
+from cogs.storage.base import Connection, Database, DatabaseUnreachableError, Parameters, Row
 from cogs.storage.migrations import MigrationError, find_migrations
 
 __all__ = ("PostgresConnection", "PostgresDatabase", "numbered")
@@ -125,15 +126,21 @@ class PostgresDatabase(Database):
     @classmethod
     async def connect(cls, url: str, migrations_dir: Path) -> PostgresDatabase:
         """Connect to the database at `url` and bring its schema up to date."""
-        pool = await asyncpg.create_pool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            init=_prepare,
-            timeout=CONNECT_TIMEOUT_SECONDS,
-            # Statements are few and fixed; asyncpg's per-connection cache prepares each once.
-            statement_cache_size=256,
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                init=_prepare,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                # Statements are few and fixed; asyncpg's per-connection cache prepares each once.
+                statement_cache_size=256,
+            )
+        except _CLOSE_FAILED as error:
+            where = urlsplit(url)
+            host = f"{where.hostname or 'localhost'}:{where.port or 5432}"
+            reason = f"{type(error).__name__}: {error}" if not str(error) else str(error)
+            raise DatabaseUnreachableError(f"cannot connect to PostgreSQL at {host}: {reason}") from None
         try:
             async with pool.acquire() as conn:
                 await apply_migrations(conn, migrations_dir)

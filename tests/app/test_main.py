@@ -125,3 +125,24 @@ def test_a_metrics_port_in_use_is_one_line(
         "Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): "
         f"cannot serve metrics on 127.0.0.1:{port}: "
     )
+
+
+def test_an_unreachable_postgresql_server_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing listens on port 1 of this machine.
+    monkeypatch.setenv("WIZARD_DATABASE_URL", "postgresql://wizard:hunter22@127.0.0.1:1/wizard")
+
+    async def start(self: WizardBot, token: str) -> None:
+        await self.setup_hook()
+
+    monkeypatch.setattr(WizardBot, "start", start)
+
+    assert bot.main() == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith(
+        "Could not open the database at postgresql://wizard:[redacted]@127.0.0.1:1/wizard"
+        " (WIZARD_DATABASE_URL): cannot connect to PostgreSQL at 127.0.0.1:1"
+    ), err[0]
+    assert "hunter22" not in err[0] and TOKEN not in err[0]
