@@ -392,6 +392,51 @@ async def step(
     return final
 
 
+def bot_table(table: TestTable) -> BotTable:
+    """The bot's state of the table, which must be open."""
+    found = table.bot_table
+    assert found is not None
+    return found
+
+
+def human_seat(table: TestTable, player: MemberActor) -> int:
+    seat = bot_table(table).seat_of(player.id)
+    assert seat is not None
+    return seat
+
+
+async def play_member_turn(table: TestTable, player: MemberActor, rng: random.Random) -> None:
+    """The member acts through the DM controls of their turn: a random legal action."""
+    game = table.game
+    seat = human_seat(table, player)
+    assert seat in game.to_act
+    # While everyone bids at once the newest controls may be a few versions old.
+    message = table.latest_controls(player)
+    assert message is not None, f"{player.name} has no controls for their turn"
+    offered = {act_code(cid) for cid in act_ids(message)}
+    legal = sorted(game.legal_actions(seat))
+    assert set(legal) <= offered, (offered, legal)
+    result = await press(table, player, rng.choice(legal))
+    assert not result.ephemeral, result.response.content if result.response else result
+
+
+async def play_members_to_the_end(table: TestTable, rng: random.Random, limit: int = 2000) -> Game:
+    """Members play their turns until the game ends; computers move by themselves in between."""
+    last: Game | None = None
+    for _ in range(limit):
+        if not table.running():
+            assert last is not None
+            return last
+        game = last = table.game
+        members = [s for s in game.to_act if not bot_table(table).seats[s].played_by_computer]
+        assert members, "the bot stopped on a computer's turn"
+        seat = bot_table(table).seats[members[0]]
+        assert not seat.played_by_computer, "the bot stopped on a computer's turn"
+        player = next(p for p in table.players if p.id == seat.user_id)
+        await play_member_turn(table, player, rng)
+    raise AssertionError("the game did not end")
+
+
 def _last_action(game: Game, code: int) -> bool:
     """Whether `code` ends the game (the last card of the last trick of the last round)."""
     if game.round_number != game.rounds_total or game.phase is not Phase.PLAY:

@@ -6,6 +6,7 @@ table: beta runs the table, and the DM clicks alpha receives are handed to beta,
 
 from __future__ import annotations
 
+import json
 import random
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,10 @@ from bot_helpers import (
     lobby_id,
     make_players,
     play,
+    play_member_turn,
+    play_members_to_the_end,
     replay_from_database,
+    result_rows,
     table_row,
 )
 from cluster_helpers import Attached, attach_second, crash, make_silent
@@ -29,6 +33,7 @@ from bot import WizardBot
 from cogs.cluster.service import Cluster
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
+from wizard_core import Game, Rules
 
 if TYPE_CHECKING:
     from conftest import MakeBot
@@ -171,3 +176,60 @@ async def test_only_the_process_of_shard_0_registers_the_commands(
     restarted = make_bot(shard_count=2, shard_ids=[0], process_name="alpha", force_sync=True)
     await simcord_env.restart_bot(restarted)
     assert command_registrations(simcord_env) == 2, "the check itself sees a registration"
+
+
+def computer_moves(bot: WizardBot) -> float:
+    manager = bot.service(TableManager)
+    return sum(
+        manager.actions.value(kind=kind, by="computer") for kind in ("bid", "play", "choosetrump", "call")
+    )
+
+
+@pytest.mark.simcord(settle_timeout=20)
+async def test_computers_play_in_the_process_that_runs_their_table_and_move_with_it(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta = await attach_second(simcord_env, make_bot(shard_count=2, shard_ids=[1], process_name="beta"))
+    guild = simcord_env.create_guild("far away", shard_id=1)
+    channel = guild.create_text_channel("wizard")
+    [member] = make_players(simcord_env, guild, 1)
+    opened = await member.slash(channel, "wizard new")
+    assert opened.response is not None
+    found = beta.tables.in_channel(channel.id)
+    assert found is not None
+    table = SharedTable(simcord_env, guild, channel, [member], found.id, opened.response.id)
+    table.bots = (beta.bot, alpha)
+    for level in ["easy"] * 5:
+        added = await member.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
+        assert not added.ephemeral, added
+    await member.select(table.table_message, ["quick"], custom_id=lobby_id(table, "variants"))
+    started = await member.click(table.table_message, label="Start")
+    assert not started.ephemeral and table.running()
+    rng = random.Random(5)
+    # The member's DM clicks reach alpha and are handed to beta; the computers move in beta alone.
+    while table.game.round_number < 3:
+        await play_member_turn(table, member, rng)
+    assert computer_moves(beta.bot) > 0 and computer_moves(alpha) == 0
+    await crash(simcord_env, beta)
+    table.bots = (alpha,)
+    await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
+    assert [t.id for t in await alpha.service(Cluster).take_over()] == [table.table_id]
+    await simcord_env.settle()
+    # From here the computers move in alpha, and the game ends there.
+    final = await play_members_to_the_end(table, rng)
+    assert computer_moves(alpha) > 0
+    # Every move, the member's and the computers' in both processes, stored once: the stored log is the
+    # finished game the rules core replays.
+    seats = db_helpers.query(
+        database, "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table.table_id,)
+    )
+    row = table_row(database, table.table_id)
+    rules = Rules.from_dict(json.loads(row["rules"]))
+    stored = Game.replay(
+        [seat["name"] for seat in seats], rules, row["seed"], action_rows(database, table.table_id)
+    )
+    assert stored.is_over and stored.log[: len(final.log)] == final.log
+    assert [r["computer"] for r in result_rows(database, table.table_id)] == [0, 1, 1, 1, 1, 1]
+    assert table_row(database, table.table_id)["status"] == "finished"

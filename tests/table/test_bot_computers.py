@@ -15,19 +15,20 @@ import pytest
 from bot_helpers import (
     BUTTON,
     TestTable,
-    act_code,
-    act_ids,
     assert_refused,
+    bot_table,
     buttons,
     clickable,
     custom_ids,
     forge_click,
+    human_seat,
     lobby_id,
     make_players,
     manager,
     message_payload,
     message_text,
-    press,
+    play_member_turn,
+    play_members_to_the_end,
     result_rows,
     snapshot,
     stored,
@@ -35,9 +36,6 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
-
-from cogs.table.model import Table as BotTable
-from wizard_core import Game
 
 # Whole games of computer moves can follow one click; under load they may take longer than SimCord's
 # default 5 s to settle. The limit stays below the turn clock's first timer (60 s): SimCord waits in
@@ -75,50 +73,6 @@ async def lobby_with_computers(
         started = await players[0].click(table.table_message, label="Start")
         assert not started.ephemeral, started.response.content if started.response else started
     return table
-
-
-def bot_table(table: TestTable) -> BotTable:
-    found = table.bot_table
-    assert found is not None
-    return found
-
-
-def human_seat(table: TestTable, player: MemberActor) -> int:
-    seat = bot_table(table).seat_of(player.id)
-    assert seat is not None
-    return seat
-
-
-async def play_member_turn(table: TestTable, player: MemberActor, rng: random.Random) -> None:
-    """The member acts through the DM controls of their turn: a random legal action."""
-    game = table.game
-    seat = human_seat(table, player)
-    assert seat in game.to_act
-    # While everyone bids at once the newest controls may be a few versions old.
-    message = table.latest_controls(player)
-    assert message is not None, f"{player.name} has no controls for their turn"
-    offered = {act_code(cid) for cid in act_ids(message)}
-    legal = sorted(game.legal_actions(seat))
-    assert set(legal) <= offered, (offered, legal)
-    result = await press(table, player, rng.choice(legal))
-    assert not result.ephemeral, result.response.content if result.response else result
-
-
-async def play_members_to_the_end(table: TestTable, rng: random.Random, limit: int = 2000) -> Game:
-    """Members play their turns until the game ends; computers move by themselves in between."""
-    last: Game | None = None
-    for _ in range(limit):
-        if not table.running():
-            assert last is not None
-            return last
-        game = last = table.game
-        members = [s for s in game.to_act if not bot_table(table).seats[s].played_by_computer]
-        assert members, "the bot stopped on a computer's turn"
-        seat = bot_table(table).seats[members[0]]
-        assert not seat.played_by_computer, "the bot stopped on a computer's turn"
-        player = next(p for p in table.players if p.id == seat.user_id)
-        await play_member_turn(table, player, rng)
-    raise AssertionError("the game did not end")
 
 
 # -- the lobby -------------------------------------------------------------------------------------------
