@@ -149,6 +149,7 @@ class Cluster:
         await self._step("listen again", self.db.keep_listening)
         await self._step("let go of tables that moved", self._let_go)
         await self._step("take tables over", self.take_over)
+        await self._step("show the standings of stopped processes' games", self.take_over_news)
         await self._step("forget old handoffs", self._forget_old_handoffs)
 
     async def _step(self, what: str, step: Callable[[], Awaitable[object]]) -> None:
@@ -190,6 +191,20 @@ class Cluster:
             return []
         self.takeovers.inc(len(claimed))
         return await self.adopt(claimed)
+
+    async def take_over_news(self) -> list[int]:
+        """Show what stopped processes left unshown of games they finished (the final standings); returns
+        those games."""
+        store = self.tables.store
+        orphans = await store.orphaned_news(self.stale_seconds, TAKEOVER_BATCH)
+        claimed = [
+            table_id
+            for table_id, owner in orphans
+            if await store.claim(table_id, owner, self.stale_seconds, status="finished")
+        ]
+        if claimed:
+            await self.tables.show_finished(claimed)
+        return claimed
 
     async def adopt(self, claimed: list[int]) -> list[Table]:
         """Load tables just claimed; if that fails, give them up again (no owner), so that a process

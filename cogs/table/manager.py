@@ -304,6 +304,12 @@ class TableManager(TableHandlers):
             if table.game is None and self.is_open(table):
                 self._arm_lobby_timer(table)
 
+    async def show_finished(self, table_ids: Sequence[int]) -> None:
+        """Show the news of finished games this process has just become the owner of (their process
+        stopped before it showed their standings)."""
+        pending = await self.store.pending()
+        await self._catch_up({table_id: pending[table_id] for table_id in table_ids if table_id in pending})
+
     async def _catch_up(self, pending: dict[int, list[News]]) -> None:
         """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
         hands, the final standings of a game finished just before the crash."""

@@ -559,14 +559,29 @@ class TableStore:
         )
         return [(row["id"], row["owner"]) for row in rows]
 
-    async def claim(self, table_id: int, previous: str | None, stale_seconds: float) -> bool:
+    async def orphaned_news(self, stale_seconds: float, limit: int) -> list[tuple[int, str | None]]:
+        """Finished games whose standings a stopped process never showed (their news is still in the
+        outbox), with their owners."""
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT t.id, t.owner FROM outbox AS o JOIN tables AS t ON t.id = o.table_id"
+            " LEFT JOIN processes AS p ON p.name = t.owner WHERE t.status = 'finished'"
+            f" AND (t.owner IS NULL OR p.name IS NULL OR p.heartbeat_at < {SERVER_NOW} - ?)"
+            " ORDER BY t.id LIMIT ?",
+            (stale_seconds, limit),
+        )
+        return [(row["id"], row["owner"]) for row in rows]
+
+    async def claim(
+        self, table_id: int, previous: str | None, stale_seconds: float, *, status: str = "open"
+    ) -> bool:
         """Make this process the table's owner if ``previous`` still is and has not beaten for
-        ``stale_seconds``; False if someone else was quicker, the owner came back, or the table closed."""
+        ``stale_seconds``; False if someone else was quicker, the owner came back, or the table is no
+        longer open (``status="finished"``: a finished game, for its undelivered news)."""
         assert self.owner is not None
+        wanted = "status IN ('lobby', 'playing')" if status == "open" else "status = 'finished'"
         async with self.db.transaction() as conn:
             owner = await conn.fetchone(
-                "SELECT owner FROM tables WHERE id = ? AND status IN ('lobby', 'playing') FOR UPDATE",
-                (table_id,),
+                f"SELECT owner FROM tables WHERE id = ? AND {wanted} FOR UPDATE", (table_id,)
             )
             if owner is None or owner["owner"] != previous:
                 return False

@@ -19,6 +19,7 @@ from bot_helpers import (
     assert_finished_like_core,
     lobby_id,
     make_players,
+    message_text,
     play,
     play_member_turn,
     play_members_to_the_end,
@@ -31,6 +32,7 @@ from simcord import Env
 
 from bot import WizardBot
 from cogs.cluster.service import Cluster
+from cogs.table.announce import Announcer
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
 from wizard_core import Game, Rules
@@ -233,3 +235,35 @@ async def test_computers_play_in_the_process_that_runs_their_table_and_move_with
     assert stored.is_over and stored.log[: len(final.log)] == final.log
     assert [r["computer"] for r in result_rows(database, table.table_id)] == [0, 1, 1, 1, 1, 1]
     assert table_row(database, table.table_id)["status"] == "finished"
+
+
+async def test_standings_a_stopped_process_never_showed_are_shown_by_another(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    rng = random.Random(9)
+    await play(table, rng, until=lambda game: last_action_next(game), via=lambda t, seat: "dm")
+
+    async def died(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("beta died here")
+
+    # Beta stores the last card (and the results), then dies before it shows the standings.
+    monkeypatch.setattr(Announcer, "final_standings", died)
+    await act(table, via="dm", rng=rng)
+    monkeypatch.undo()
+    await crash(simcord_env, beta)
+    assert table_row(database, table.table_id)["status"] == "finished"
+    assert not any("Game over ·" in message_text(m) for m in table.channel_messages())
+    await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
+    assert await alpha.service(Cluster).take_over_news() == [table.table_id]
+    await simcord_env.settle()
+    assert sum("Game over ·" in message_text(m) for m in table.channel_messages()) == 1
+    # Shown once: the next heartbeats find nothing left to show.
+    assert await alpha.service(Cluster).take_over_news() == []
+
+
+def last_action_next(game: Game) -> bool:
+    """Whether the next card ends the game."""
+    return game.round_number == game.rounds_total and sum(game.public_view().hand_sizes) == 1
