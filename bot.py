@@ -49,7 +49,7 @@ from cogs.storage import (
     open_database,
 )
 from cogs.utils.components import Component, stray_click_reply
-from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings, safe_url
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
 from cogs.utils.replies import Refusal, reader_texts, report_failure
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,12 @@ REQUIRED_PERMISSIONS = discord.Permissions(
 OPTIONAL_PERMISSIONS = discord.Permissions(use_external_emojis=True)
 # What a failed health check of the database raises (RuntimeError: it is closed).
 UNHEALTHY_DATABASE: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, RuntimeError)
+# What opening the database at start raises when it cannot be opened.
+OPENING_FAILED: tuple[type[BaseException], ...] = (
+    DatabaseLocationError,
+    DatabaseUnreachableError,
+    *DATABASE_ERRORS,
+)
 
 
 def version() -> str:
@@ -289,7 +295,7 @@ class WizardBot(commands.Bot):
         url = self.settings.database_url
         self._db = await open_database(url or self.settings.database_path, MIGRATIONS_DIR)
         self._db.on_commit = self._commit_seconds.observe
-        where = safe_url(url) if url else self.settings.database_path
+        where = self.settings.database_shown
         log.info("Wizard bot %s; opened the database at %s", version(), where)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -467,13 +473,13 @@ def in_use_message(error: DatabaseInUseError) -> str:
 
 def start_failure(error: Exception, settings: Settings) -> str | None:
     """The one line printed when starting fails this way, or None for a bug (shown as a traceback)."""
-    path = safe_url(settings.database_url) if settings.database_url else settings.database_path
-    setting = "WIZARD_DATABASE_URL" if settings.database_url else "WIZARD_DATABASE_PATH"
+    path, setting = settings.database_shown, settings.database_setting
     if isinstance(error, DatabaseInUseError):
         return in_use_message(error)
     if isinstance(error, MigrationError):
         return f"Could not update the database at {path}: {error}"
-    if isinstance(error, (DatabaseLocationError, DatabaseUnreachableError, *DATABASE_ERRORS)):
+    # A connection lost on its own is Discord's: the database's are DatabaseUnreachableError at start.
+    if isinstance(error, OPENING_FAILED) and not isinstance(error, ConnectionError):
         return f"Could not open the database at {path} ({setting}): {error}"
     if isinstance(error, MetricsServerError):
         return f"Could not start the metrics server (WIZARD_METRICS_HOST, WIZARD_METRICS_PORT): {error}"

@@ -1010,6 +1010,10 @@ async def run_size(options: SizeResult, check: bool) -> SizeResult:
                 log_level="WARNING",
                 dev_guild_id=None,
                 force_sync=False,
+                # The benchmark's own SQLite file, whatever .env says.
+                database_url=None,
+                shard_count=None,
+                shard_ids=None,
             )
             try:
                 async with simcord.run(bot) as env:

@@ -56,7 +56,6 @@ from simcord.http import client as simcord_client
 
 from bot import MIGRATIONS_DIR, WizardBot, create_bot
 from cogs.cluster.service import Cluster
-from cogs.hosting.payloads import keep_payloads
 from cogs.storage import open_database
 from cogs.table.store import TableStore
 from wizard_core import Rules
@@ -88,8 +87,6 @@ class Timing:
             inner(data)
 
         parsers["INTERACTION_CREATE"] = parse
-        # The handed interactions a cluster dispatches go through the same parser.
-        bot.dispatch_interaction_payload = keep_payloads({"INTERACTION_CREATE": parse})
 
     def answered(self, interaction_id: int) -> None:
         started = self.received.pop(interaction_id, None)

@@ -20,7 +20,6 @@ The server comes from Debian's ``postgresql`` package: ``initdb`` on PATH, else 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import atexit
 import contextlib
 import os
@@ -82,7 +81,7 @@ class PostgresClusterError(RuntimeError):
 
 
 def find_bindir() -> Path:
-    """Return the directory holding ``initdb``, ``pg_ctl``, ``postgres`` and ``psql`` of one version.
+    """Return the directory holding ``initdb``, ``pg_ctl`` and ``postgres`` of one version.
 
     ``initdb`` on PATH wins (a symlink is followed to its real directory, so the other programs come
     from the same version); otherwise the highest version under ``/usr/lib/postgresql``.
@@ -97,7 +96,7 @@ def find_bindir() -> Path:
 
     candidates.extend(sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=version, reverse=True))
     for bindir in candidates:
-        if all((bindir / program).is_file() for program in ("initdb", "pg_ctl", "postgres", "psql")):
+        if all((bindir / program).is_file() for program in ("initdb", "pg_ctl", "postgres")):
             return bindir
     raise PostgresNotFoundError(_INSTALL_HINT)
 
@@ -108,13 +107,6 @@ def _free_port() -> int:
         probe.bind((HOST, 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def _quote_identifier(name: str) -> str:
-    """`name` as an SQL identifier, in double quotes."""
-    if not name or "\x00" in name:
-        raise ValueError(f"not a valid database name: {name!r}")
-    return '"' + name.replace('"', '""') + '"'
 
 
 def _conf_value(value: str) -> str:
@@ -141,8 +133,8 @@ def _traversable_by(path: Path, uid: int, gid: int) -> bool:
 class PostgresCluster:
     """One throwaway PostgreSQL cluster: `start` makes and starts it, `stop` ends and deletes it.
 
-    Used as a context manager it is started on entry and stopped on exit. Databases are made with
-    `create_database` (or `create_database_sync`), each reached at the URL it returns.
+    Used as a context manager it is started on entry and stopped on exit. Its `url` reaches the
+    ``postgres`` database as the superuser; the tests make their databases there (tests/db_helpers.py).
     """
 
     def __init__(self, *, bindir: Path | None = None, settings: Mapping[str, str] | None = None) -> None:
@@ -229,13 +221,6 @@ class PostgresCluster:
         return self._port
 
     @property
-    def socket_directory(self) -> Path:
-        """The directory holding the server's Unix socket (``host=`` for libpq)."""
-        if self._directory is None or not self._running:
-            raise PostgresClusterError("the cluster is not running")
-        return self._directory
-
-    @property
     def url(self) -> str:
         """The URL of the ``postgres`` database, as the superuser ``wizard``."""
         return self.url_for("postgres")
@@ -243,58 +228,6 @@ class PostgresCluster:
     def url_for(self, database: str) -> str:
         """The URL of the database named `database`, as the superuser ``wizard``."""
         return f"postgresql://{SUPERUSER}@{HOST}:{self.port}/{quote(database, safe='')}"
-
-    # Databases
-
-    async def create_database(self, name: str) -> str:
-        """Create the empty database `name` and return its URL."""
-        await self.psql_async(f"CREATE DATABASE {_quote_identifier(name)}")
-        return self.url_for(name)
-
-    def create_database_sync(self, name: str) -> str:
-        """Create the empty database `name` and return its URL, blocking (no event loop needed)."""
-        self.psql(f"CREATE DATABASE {_quote_identifier(name)}")
-        return self.url_for(name)
-
-    async def drop_database(self, name: str) -> None:
-        """Drop the database `name` if it exists, closing the connections still open to it."""
-        await self.psql_async(f"DROP DATABASE IF EXISTS {_quote_identifier(name)} WITH (FORCE)")
-
-    def drop_database_sync(self, name: str) -> None:
-        """Drop the database `name` if it exists, closing its connections, blocking."""
-        self.psql(f"DROP DATABASE IF EXISTS {_quote_identifier(name)} WITH (FORCE)")
-
-    def psql(self, sql: str, database: str = "postgres") -> str:
-        """Run the script `sql` with psql in `database`, blocking; returns psql's output.
-
-        Each statement commits on its own unless the script says BEGIN. psql stops at the first error,
-        which is raised as `PostgresClusterError`.
-        """
-        result = subprocess.run(
-            self._psql_command(database),
-            input=sql,
-            capture_output=True,
-            text=True,
-            timeout=_TIMEOUT_SECONDS,
-            check=False,
-        )
-        if result.returncode != 0:
-            raise PostgresClusterError(f"psql failed ({result.returncode}): {result.stderr.strip()}")
-        return result.stdout
-
-    async def psql_async(self, sql: str, database: str = "postgres") -> str:
-        """`psql` without blocking the event loop."""
-        process = await asyncio.create_subprocess_exec(
-            *self._psql_command(database),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        stdout, stderr = await asyncio.wait_for(process.communicate(sql.encode()), _TIMEOUT_SECONDS)
-        if process.returncode != 0:
-            message = stderr.decode(errors="replace").strip()
-            raise PostgresClusterError(f"psql failed ({process.returncode}): {message}")
-        return stdout.decode(errors="replace")
 
     # Internals
 
@@ -307,20 +240,6 @@ class PostgresCluster:
     def _log(self) -> Path:
         assert self._directory is not None
         return self._directory / "server.log"
-
-    def _psql_command(self, database: str) -> list[str]:
-        """psql reading a script from its standard input, connected to `database`."""
-        assert self._bindir is not None
-        psql = self._bindir / "psql"
-        return [
-            str(psql),
-            "--no-psqlrc",
-            "--quiet",
-            "--set",
-            "ON_ERROR_STOP=1",
-            "--dbname",
-            self.url_for(database),
-        ]
 
     def _server_account(self) -> pwd.struct_passwd | None:
         """The account to run the server programs as: ``postgres`` under root, else none (ourselves)."""
@@ -503,7 +422,7 @@ def serve() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: ``run -- COMMAND ...`` or ``serve``."""
+    """The command line: ``run -- COMMAND ...``, ``serve`` or ``find``."""
     parser = argparse.ArgumentParser(
         prog="postgres_cluster.py", description="A throwaway PostgreSQL cluster for tests."
     )
@@ -513,8 +432,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     run_parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
     commands.add_parser("serve", help="start a cluster, print its URL and keep it until Ctrl-C")
+    commands.add_parser("find", help="print the folder of the PostgreSQL programs it would use")
     arguments = parser.parse_args(argv)
     try:
+        if arguments.action == "find":
+            print(find_bindir())
+            return 0
         if arguments.action == "serve":
             return serve()
         command = list(arguments.command)

@@ -62,7 +62,6 @@ class Cluster:
         heartbeat_seconds: float,
         dispatch: Callable[[dict[str, Any]], None],
     ) -> None:
-        self.bot = bot
         self.db = db
         self._tables: TableManager | None = None
         self.name = name
@@ -245,9 +244,9 @@ class Cluster:
         """Hand the interaction to process ``owner``, which answers it; if it has not taken it within
         ``CLAIM_WAIT_SECONDS``, take it back and answer ``busy`` (nothing was done)."""
         payload = raw_payload(interaction)
-        if payload is None or payload.get(HOPS_KEY, 0) >= MAX_HOPS:
+        hops = 0 if payload is None else int(payload.get(HOPS_KEY, 0))
+        if payload is None or hops >= MAX_HOPS:
             raise Refusal(moved)
-        hops = int(payload.get(HOPS_KEY, 0))
         payload = {**payload, HOPS_KEY: hops + 1}
         await self.db.execute(
             "INSERT INTO handoffs (interaction_id, target, payload, created_at)"

@@ -61,12 +61,16 @@ log = logging.getLogger(__name__)
 # What SimCord's page needs besides aiohttp and Pillow, which the bot already has (the `sandbox` extra).
 PAGE_MODULES = {"markdown_it": "markdown-it-py", "linkify_it": "linkify-it-py", "regex": "regex"}
 # The settings the sandbox always overrides: no token and no Discord, commands registered with SimCord on
-# every start (its world is new each time), no metrics port; the database is the sandbox's own.
+# every start (its world is new each time), no metrics port; the database is the sandbox's own SQLite file
+# (never a PostgreSQL database that .env names, whose tables a sandbox would otherwise join), unsharded.
 SANDBOX_SETTINGS: Mapping[str, Any] = {
     "token": None,
     "dev_guild_id": None,
     "force_sync": True,
     "metrics_port": None,
+    "database_url": None,
+    "shard_count": None,
+    "shard_ids": None,
 }
 SERVER_NAME = "Wizard sandbox"
 CHANNEL_NAME = "wizard"

@@ -1,9 +1,8 @@
 """What /wizard leaderboard, stats and history answer: a private reply, paged by its buttons, in the
 language of the member who asked (their Discord client's, else the server's).
 
-The commands themselves are declared with the other /wizard commands (``cogs/wizard.py``), which call
-these with the options the member gave. The choices' names are the English ones of ``SORTS`` and
-``PERIODS``, which the command translator gives in the other languages.
+The commands themselves are declared with the other /wizard commands (``cogs/wizard.py``, with their
+choices), which call these with the options the member gave.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs.leaderboard import context
 from cogs.leaderboard.components import board_message, history_message
@@ -21,8 +19,6 @@ from cogs.leaderboard.queries import SORTS, player_card
 from cogs.server_settings.language import reply_texts
 from cogs.utils.replies import Refusal, guarded
 
-SORT_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in SORTS.items()]
-PERIOD_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in PERIODS.items()]
 WHAT = "a leaderboard command"
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from cogs.leaderboard.results import LEADERBOARDS
+from cogs.leaderboard.results import hold_boards
 from cogs.storage import Connection, Database
 
 SALT_KEY = "erasure_salt"
@@ -41,12 +41,6 @@ RESET_GUILD = (
     "DELETE FROM player_hand_stats WHERE guild_id = ?1",
     "DELETE FROM player_ratings WHERE guild_id = ?1",
 )
-
-
-async def _hold_boards(conn: Connection, guild_id: int) -> None:
-    """Keep another process from recording a game of this server while its records are erased."""
-    await conn.serialize(LEADERBOARDS, shared=True)
-    await conn.serialize(f"{LEADERBOARDS}:{guild_id}")
 
 
 async def _salt(conn: Connection) -> str:
@@ -85,7 +79,7 @@ async def erase_member(db: Database, guild_id: int, user_id: int) -> int:
     """Delete one member's records in one server (results, rounds, stats, rating) and their traces in its
     closed games; returns their games."""
     async with db.transaction() as conn:
-        await _hold_boards(conn, guild_id)
+        await hold_boards(conn, guild_id)
         games = await conn.fetchval(
             "SELECT COUNT(*) FROM game_results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
@@ -99,7 +93,7 @@ async def reset_guild(db: Database, guild_id: int) -> int:
     """Delete every leaderboard record of one server, and every member's traces in its closed games;
     returns how many games it held."""
     async with db.transaction() as conn:
-        await _hold_boards(conn, guild_id)
+        await hold_boards(conn, guild_id)
         games = await conn.fetchval(
             "SELECT COUNT(DISTINCT table_id) FROM game_results WHERE guild_id = ?", (guild_id,)
         )

@@ -278,14 +278,20 @@ def _hand_rows(guild_id: int, player: PlayerResult) -> Iterator[tuple[Any, ...]]
         yield (guild_id, player.user_id, cards, count, exact[cards])
 
 
+async def hold_boards(conn: Connection, guild_id: int) -> None:
+    """Keep other processes from changing this server's leaderboard until the transaction ends (a
+    rebuild of every board waits for it, and it for a rebuild)."""
+    await conn.serialize(LEADERBOARDS, shared=True)
+    await conn.serialize(f"{LEADERBOARDS}:{guild_id}")
+
+
 async def record_game(conn: Connection, game: FinishedGame) -> None:
     """Record a finished game whose game_results rows were just written, inside the caller's transaction.
 
     Another process may be recording a game of the same server: the server's ratings and totals are
     read and written by one at a time.
     """
-    await conn.serialize(LEADERBOARDS, shared=True)  # a rebuild of every board waits, and is waited for
-    await conn.serialize(f"{LEADERBOARDS}:{game.guild_id}")
+    await hold_boards(conn, game.guild_id)
     members = [p.user_id for p in game.members]
     found = (
         await conn.fetchall(SELECT_RATINGS.format(placeholders(len(members))), (game.guild_id, *members))

@@ -9,20 +9,19 @@ from typing import Any
 import discord
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
-from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, language_of, server_language, texts
+from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, guild_language, language_of, texts
 from cogs.utils.replies import reader_texts
 
 
 def discord_language(interaction: discord.Interaction[Any]) -> Lang:
     """The language the server's Discord settings ask for, if the bot speaks it, else English: what the
     server reads when it chose no language of its own."""
-    guild = interaction.guild
-    return server_language(None, guild.preferred_locale if guild is not None else None)
+    return guild_language(None, interaction.guild)
 
 
 def settings_language(settings: ServerSettings, interaction: discord.Interaction[Any]) -> Lang:
     """The language of the interaction's server, given its settings."""
-    return language_of(settings.language) or discord_language(interaction)
+    return guild_language(settings.language, interaction.guild)
 
 
 async def server_lang(interaction: discord.Interaction[Any]) -> Lang:

@@ -139,7 +139,7 @@ class PostgresDatabase(Database):
         except _CLOSE_FAILED as error:
             where = urlsplit(url)
             host = f"{where.hostname or 'localhost'}:{where.port or 5432}"
-            reason = f"{type(error).__name__}: {error}" if not str(error) else str(error)
+            reason = str(error) or f"no answer within {CONNECT_TIMEOUT_SECONDS:g} s"
             raise DatabaseUnreachableError(f"cannot connect to PostgreSQL at {host}: {reason}") from None
         try:
             async with pool.acquire() as conn:
@@ -308,6 +308,8 @@ async def apply_migrations(conn: asyncpg.Connection, directory: Path) -> list[st
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
         )
+        if await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations") == len(migrations):
+            return applied  # up to date: the usual start, one statement
     for migration in migrations:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

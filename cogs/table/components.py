@@ -20,7 +20,6 @@ import discord
 
 from cogs.table import lobby, render
 from cogs.table.model import LEVEL_KEYS, Table
-from cogs.table.store import TableMovedError
 from cogs.utils import core_text
 from cogs.utils.components import Component, invalid_control, is_private
 from cogs.utils.i18n import Texts
@@ -134,10 +133,7 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
                 raise Refusal(t("table-refusal-no-longer-open"))
             if table.status != self.status:
                 raise Refusal(t("table-refusal-out-of-date"))
-            try:
-                await self.serve(handlers, interaction, table, fields)
-            except TableMovedError:
-                raise Refusal(t("table-refusal-moved")) from None
+            await self.serve(handlers, interaction, table, fields)
 
     def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> None:
         """Refuse a click from anywhere but the table's own channel (or a DM, for the DM families).

@@ -46,7 +46,7 @@ from cogs.table.store import (
 )
 from cogs.utils import core_text
 from cogs.utils.components import invalid_control
-from cogs.utils.i18n import Texts, language_of, server_language, texts
+from cogs.utils.i18n import Texts, guild_language, language_of, texts
 from cogs.utils.replies import Refusal, reader_texts
 from cogs.utils.text import display_name, duration
 from wizard_core import (
@@ -398,7 +398,7 @@ class TableManager(TableHandlers):
                 chosen = (await self.server_settings.get(guild.id)).language
             except Exception:
                 log.exception("Could not read the settings of server %d", guild.id)
-        return texts(server_language(chosen, guild.preferred_locale if guild is not None else None))
+        return texts(guild_language(chosen, guild))
 
     async def apply_server_settings(self, table: Table) -> ServerSettings:
         """Give a table its server's turn time, lobby lifetime and pictures; return the server's settings."""
@@ -408,8 +408,7 @@ class TableManager(TableHandlers):
         minutes = server.lobby_timeout_minutes or self.bot.settings.lobby_timeout_minutes
         table.lobby_timeout = minutes * 60
         table.images = self.bot.settings.images if server.images is None else server.images
-        guild = self.bot.get_guild(table.guild_id)
-        table.lang = server_language(server.language, guild.preferred_locale if guild else None)
+        table.lang = guild_language(server.language, self.bot.get_guild(table.guild_id))
         return server
 
     # -- the lobby ---------------------------------------------------------------------------------

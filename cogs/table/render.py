@@ -72,6 +72,7 @@ from wizard_core import (
     WizardError,
 )
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
+from wizard_core.game import SABOTEUR_POINTS
 from wizard_core.variants import VARIANTS
 
 __all__ = [
@@ -310,14 +311,6 @@ def error_text(error: WizardError, *, t: Texts) -> str:
     return core_text.error_text(error, t)
 
 
-def variant_name(key: str, *, t: Texts) -> str:
-    """A house rule's name (an unknown one by its id)."""
-    return core_text.variant_name(key, t) if key in VARIANTS else key
-
-
-# -- cards ---------------------------------------------------------------------------------------------
-
-
 def _hand_order(card: Card, trump: Suit | None) -> tuple[int, int, int]:
     if card.suit is None or card.rank is None:
         return (3, 0, 0) if card.face == JESTER_FACE else (0, card.face, 0)
@@ -543,9 +536,9 @@ def _variant_lines(view: PublicView, t: Texts, me: int | None = None, *, secret:
     lines = []
     if _is_saboteur(view, view.dealer):
         if view.dealer == me:
-            lines.append(t("hand-saboteur-you"))
+            lines.append(t("hand-saboteur-you", points=SABOTEUR_POINTS))
         else:
-            lines.append(t("table-saboteur", name=_name(view.players[view.dealer])))
+            lines.append(t("table-saboteur", name=_name(view.players[view.dealer]), points=SABOTEUR_POINTS))
     if secret and _bids_secret(view):
         if "delayed-reveal" in view.variants:
             lines.append(t("table-bids-secret-until-last-trick", mark=SECRET_BID))

@@ -22,10 +22,11 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from cogs.leaderboard.results import FinishedGame, record_game
 from cogs.storage import DATABASE_ERRORS, INTEGRITY_ERRORS, Connection, Database, Row, placeholders
+from cogs.utils.i18n import Explained
 from wizard_core import (
     CorruptSaveError,
     Game,
@@ -137,8 +138,10 @@ class News:
     key: int
 
 
-class TableMovedError(Exception):
+class TableMovedError(Explained):
     """Another process took this table over (this one was thought gone); nothing was written."""
+
+    key = "table-refusal-moved"
 
     def __init__(self, table_id: int) -> None:
         super().__init__(f"table {table_id} is run by another process now")
@@ -190,9 +193,22 @@ class TableStore:
             return
         owner = await conn.fetchval("SELECT owner FROM tables WHERE id = ? FOR UPDATE", (table_id,))
         if owner != self.owner:
-            if self.on_moved is not None:
-                self.on_moved(table_id)
-            raise TableMovedError(table_id)
+            self._moved(table_id)
+
+    async def _touch(self, conn: Connection, table_id: int, now: float) -> None:
+        """Mark a table changed now; on a shared database the same statement is the owner check (the
+        row stays locked for the transaction), one round trip for each move."""
+        if self.owner is None:
+            await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+        elif not await conn.execute(
+            "UPDATE tables SET updated_at = ? WHERE id = ? AND owner = ?", (now, table_id, self.owner)
+        ):
+            self._moved(table_id)
+
+    def _moved(self, table_id: int) -> NoReturn:
+        if self.on_moved is not None:
+            self.on_moved(table_id)
+        raise TableMovedError(table_id)
 
     async def _write(self, table_id: int, sql: str, parameters: tuple[Any, ...]) -> None:
         """One statement that changes a table (or its seats), under the table's owner check."""
@@ -480,9 +496,8 @@ class TableStore:
         see ``pending``); a position written twice fails the transaction. Entries that deal a new round
         bring the game's checkpoint up to date in the same transaction (see ``open_tables``)."""
         async with self.db.transaction() as conn:
-            await self._fence(conn, table_id)
+            await self._touch(conn, table_id, now)
             await self._append(conn, table_id, first_seq, entries, news, now)
-            await conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
             if any(not isinstance(entry, int) for entry in entries):
                 await self._checkpoint(conn, table_id, now)
 

@@ -103,10 +103,10 @@ def _components(rows: Iterable[Any]) -> Iterable[Any]:
 
 
 def stray_click_reply(
-    interaction: discord.Interaction[Any], families: Iterable[type[Component[Any]]], t: Texts | None = None
+    interaction: discord.Interaction[Any], families: Iterable[type[Component[Any]]]
 ) -> str | None:
     """What to answer a component interaction under one of our prefixes that no family will serve, in
-    ``t``'s language (by default the clicker's, ``reader_texts``).
+    the clicker's language (``reader_texts``).
 
     None when a family will serve it (its template matches and the message carries that component), or
     when the id is not ours at all.
@@ -115,18 +115,16 @@ def stray_click_reply(
         return None
     custom_id = str(interaction.data.get("custom_id", ""))
     component_type = interaction.data.get("component_type")
-    is_button = component_type == discord.ComponentType.button.value
     ours = [family for family in families if family.prefix and custom_id.startswith(family.prefix)]
     if not ours:
         return None
-    refusal = invalid_control(t or reader_texts(interaction), menu=not is_button)
-    if not any(family.__discord_ui_compiled_template__.fullmatch(custom_id) for family in ours):
-        return refusal
-    message = interaction.message
-    if message is None:
-        return refusal
-    on_message = any(
-        getattr(item, "custom_id", None) == custom_id and item.type.value == component_type
-        for item in _components(message.components)
-    )
-    return None if on_message else refusal
+    if any(family.__discord_ui_compiled_template__.fullmatch(custom_id) for family in ours):
+        message = interaction.message
+        if message is not None and any(
+            getattr(item, "custom_id", None) == custom_id and item.type.value == component_type
+            for item in _components(message.components)
+        ):
+            return None
+    # Only a stray click needs words: no catalog lookup for the others.
+    is_button = component_type == discord.ComponentType.button.value
+    return invalid_control(reader_texts(interaction), menu=not is_button)

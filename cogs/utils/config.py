@@ -81,6 +81,16 @@ class Settings:
     heartbeat_seconds: float = 5.0
 
     @property
+    def database_shown(self) -> str:
+        """Where the data is, fit for a log or a message: the SQLite path, or the URL without password."""
+        return safe_url(self.database_url) if self.database_url else str(self.database_path)
+
+    @property
+    def database_setting(self) -> str:
+        """The setting that names the database in use."""
+        return "WIZARD_DATABASE_URL" if self.database_url else "WIZARD_DATABASE_PATH"
+
+    @property
     def secrets(self) -> tuple[str, ...]:
         """What must never appear in a log or an error: the token and the database's password."""
         found = [self.token] if self.token else []
@@ -116,12 +126,6 @@ def _parse_database_path(raw: str) -> Path:
                 )
             break
     return path
-
-
-def database_password(url: str | None) -> str | None:
-    """The password inside a database URL, if it has one (``user:password@`` or ``?password=``)."""
-    forms = _password_forms(url)
-    return forms[0] if forms else None
 
 
 def _password_forms(url: str | None) -> tuple[str, ...]:

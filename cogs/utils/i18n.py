@@ -60,6 +60,11 @@ def server_language(chosen: str | None, preferred_locale: object) -> Lang:
     return language_of(chosen) or language_of(preferred_locale) or DEFAULT_LANGUAGE
 
 
+def guild_language(chosen: str | None, guild: object | None) -> Lang:
+    """``server_language`` of a Discord server (a ``discord.Guild``, or None outside one)."""
+    return server_language(chosen, getattr(guild, "preferred_locale", None))
+
+
 def reader_language(locale: object, fallback: Lang) -> Lang:
     """The language of one reader: their Discord client's, if the bot speaks it, else ``fallback``."""
     return language_of(locale) or fallback
@@ -81,6 +86,13 @@ def _bundle(lang: Lang) -> FluentBundle:
 @functools.cache
 def _warn_missing(lang: Lang, key: str) -> None:
     log.warning("The %s catalog has no %r; English is shown instead", lang, key)
+
+
+class Explained(Exception):
+    """A failure a player is told about in plain words: ``key`` names its catalog message. Raised below
+    the Discord layer (a store, say); ``replies.report_failure`` shows it in the reader's language."""
+
+    key = "reply-sorry"
 
 
 class Texts:

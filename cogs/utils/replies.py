@@ -22,7 +22,7 @@ from discord import app_commands
 
 from cogs.hosting.metrics import interaction_finished, interaction_started
 from cogs.storage import DATABASE_ERRORS
-from cogs.utils.i18n import ENGLISH, Lang, Texts, reader_language, server_language, texts
+from cogs.utils.i18n import ENGLISH, Explained, Lang, Texts, guild_language, reader_language, texts
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +66,7 @@ def reader_texts(interaction: discord.Interaction[Any], fallback: Lang | None = 
     speaks it, else ``fallback`` (the language of the table or server it concerns, when the caller knows
     it), else the server's Discord language."""
     if fallback is None:
-        guild = interaction.guild
-        fallback = server_language(None, guild.preferred_locale if guild is not None else None)
+        fallback = guild_language(None, interaction.guild)
     return texts(reader_language(interaction.locale, fallback))
 
 
@@ -89,12 +88,10 @@ async def reply_privately(interaction: discord.Interaction[Any], text: str) -> N
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def report_failure(
-    interaction: discord.Interaction[Any], error: BaseException, what: str, explanation: str | None = None
-) -> None:
+async def report_failure(interaction: discord.Interaction[Any], error: BaseException, what: str) -> None:
     """Tell the user privately why their interaction was not served.
 
-    A ``Refusal`` (or an ``explanation`` of an error the user caused) is shown as it is; so is a slash
+    A ``Refusal`` is shown as it is, an ``Explained`` error by its catalog message; so is a slash
     command's error the user caused (``explain_command_error``), in their language. Anything else is
     logged with a fresh error id, naming ``what`` was being handled, and the user gets an apology with
     that id. If even the answer cannot be sent, that is logged and nothing more happens.
@@ -102,9 +99,12 @@ async def report_failure(
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     t = reader_texts(interaction)
+    explanation: str | None = None
     if isinstance(error, Refusal):
         explanation = str(error)
-    elif explanation is None and isinstance(error, app_commands.AppCommandError):
+    elif isinstance(error, Explained):
+        explanation = t(error.key)
+    elif isinstance(error, app_commands.AppCommandError):
         explanation = explain_command_error(error, t=t)
     if explanation is not None:
         text = explanation

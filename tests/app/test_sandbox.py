@@ -359,3 +359,16 @@ def test_the_screenshot_tool_says_so_without_a_browser(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "No browser to capture with" in done.stderr
     assert not list(tmp_path.glob("*.png"))
+
+
+def test_the_sandbox_keeps_to_its_own_file_whatever_the_environment_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An admin's .env for a cluster must not send the sandbox into the shared PostgreSQL database.
+    monkeypatch.setenv("WIZARD_DATABASE_URL", "postgresql://bot:secret@db.internal/wizard")
+    monkeypatch.setenv("WIZARD_SHARD_COUNT", "4")
+    monkeypatch.setenv("WIZARD_SHARD_IDS", "2-3")
+    made = bot.create_bot(**offline.SANDBOX_SETTINGS, database_path=tmp_path / "sandbox.sqlite3")
+    settings = made.settings
+    assert settings.database_url is None and settings.shard_count is None and settings.shard_ids is None
+    assert settings.database_path == tmp_path / "sandbox.sqlite3" and type(made) is bot.WizardBot

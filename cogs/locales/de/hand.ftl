@@ -24,7 +24,7 @@ hand-status-all-played = Du hast in dieser Runde alle deine Karten gespielt.
 hand-status-waiting = **Deine Karten für diese Runde.** Wenn du dran bist, drück unten einen Knopf: Der Tisch im Kanal zeigt, wer dran ist, und hier kommt eine Erinnerung, wenn du dir Zeit lässt.
 hand-own-bid = **Deine Vorhersage:** { $bid }
 hand-own-bid-saboteur = **Deine Vorhersage:** keine (du gibst als Saboteur)
-hand-saboteur-you = 🕵️ **Saboteur:** Du gibst, sagst nichts vorher und bekommst 20 Punkte; sorg dafür, dass die anderen danebenliegen.
+hand-saboteur-you = 🕵️ **Saboteur:** Du gibst, sagst nichts vorher und bekommst { $points } Punkte; sorg dafür, dass die anderen danebenliegen.
 
 ## Wenn der Spieler dran ist
 

@@ -24,7 +24,7 @@ hand-status-all-played = You have played all your cards this round.
 hand-status-waiting = **Your cards for this round.** On your turn press a button below: the table in the channel shows whose turn it is, and a reminder comes here if you take a while.
 hand-own-bid = **Your bid:** { $bid }
 hand-own-bid-saboteur = **Your bid:** none (you deal as the saboteur)
-hand-saboteur-you = 🕵️ **Saboteur:** you deal, do not bid and score 20; make the others miss.
+hand-saboteur-you = 🕵️ **Saboteur:** you deal, do not bid and score { $points }; make the others miss.
 
 ## On the player's turn
 

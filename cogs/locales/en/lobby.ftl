@@ -6,8 +6,8 @@ lobby-players = Players ({ $count }/{ $max })
 lobby-nobody = nobody yet
 lobby-computers = Computer players
 lobby-level-help-easy = bids what its cards look worth and plays simply.
-lobby-level-help-medium = weighs its bids over sampled deals; plays simply.
-lobby-level-help-hard = weighs its bids and every card over sampled deals.
+lobby-level-help-medium = weighs its bids by trying out possible deals; plays simply.
+lobby-level-help-hard = weighs its bids and every card by trying out possible deals.
 # The rules field's heading: the edition, and the house rules after a "+".
 lobby-rules = Rules: { $rules }
 lobby-no-house-rules = No house rules: the published rules.
