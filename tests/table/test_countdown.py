@@ -14,6 +14,8 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
 from cogs.server_settings.store import ServerSettings
+from cogs.table import manager as manager_module
+from wizard_core.views import Phase
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
@@ -28,8 +30,21 @@ def newest_dm(table: TestTable, seat: int) -> str:
     return message_text(table.dm_messages(table.players[seat])[-1])
 
 
-async def test_the_table_and_the_hand_of_the_member_to_act_count_down(simcord_env: Env) -> None:
+# Seed 0 turns up a plain trump card in round 1; seed 4 turns up a Wizard, so the dealer chooses trump.
+@pytest.mark.parametrize("seed", [0, 4], ids=["trump-turned-up", "wizard-turned-up"])
+async def test_the_table_and_the_hand_of_the_member_to_act_count_down(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    monkeypatch.setattr(manager_module.secrets, "randbits", lambda bits: seed)
     table = await open_table(simcord_env, 3)
+    assert (table.game.phase is Phase.CHOOSE_TRUMP) == (seed == 4)
+    if table.game.phase is Phase.CHOOSE_TRUMP:
+        # The dealer's hand counts down their choice; once trump is chosen every hand is shown again.
+        dealer = table.game.current_player
+        assert dealer is not None and table.bot_table is not None
+        assert deadlines(newest_dm(table, dealer)) == [int(table.bot_table.turns[dealer].started + 120)]
+        await act(table, rng=random.Random(4))
+    assert table.game.phase is Phase.BID
     # The first to bid gets their hand on their turn, with its countdown.
     first = table.game.current_player
     assert first is not None and table.bot_table is not None
