@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.core_words import rules_text
 from cogs.guide.pages import rules_topic_choices, show_rules
 from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
@@ -26,7 +27,6 @@ from cogs.server_settings import panel as server_settings
 from cogs.server_settings.language import reply_texts
 from cogs.table.manager import HandedOff, TableManager
 from cogs.table.model import Table
-from cogs.utils.core_text import rules_text
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import CommandTexts, chunk_lines, command_text

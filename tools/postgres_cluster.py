@@ -10,7 +10,7 @@ as the ``postgres`` user, which then owns the directory.
 From the shell, ``run`` wraps a command, which finds the server's URL in ``WIZARD_TEST_POSTGRES_URL``
 (a server named there already is used as it is, and none is started)::
 
-    .venv/bin/python tools/postgres_cluster.py run -- .venv/bin/pytest tests/app/test_storage.py
+    .venv/bin/python tools/postgres_cluster.py run -- .venv/bin/pytest tests/storage/test_storage_backends.py
     .venv/bin/python tools/postgres_cluster.py serve    # prints the URL, stops on Ctrl-C
 
 The server comes from Debian's ``postgresql`` package: ``initdb`` on PATH, else the newest

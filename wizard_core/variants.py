@@ -2,7 +2,7 @@
 
 A variant is switched on by its id in ``Rules.variants``. This module only describes the variants and
 checks a combination; the game applies them. Names, help texts and rules are English; a program shows
-them in another language by the variant's or preset's id (the bot: ``cogs.utils.core_text``).
+them in another language by the variant's or preset's id (the bot: ``cogs.core_words``).
 
 >>> find_variant("Canadian Rule").id
 'canadian'

@@ -1,7 +1,7 @@
 """The pages of `/wizard rules`: an edition's rules, a house rule, the list of house rules, and the
 variants the bot does not offer yet, as embeds within Discord's limits, in the reader's language.
 
-The words come from the catalogs through ``cogs.utils.core_text`` (the rules texts, house rules'
+The words come from the catalogs through ``cogs.core_words`` (the rules texts, house rules'
 names, help and rules) and ``rules.ftl`` (the pages' own titles and fields). A reader gets their Discord
 client's language if the bot speaks it, else their server's (``show_rules``).
 """
@@ -13,8 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.server_settings.language import reply_texts
-from cogs.utils.core_text import (
+from cogs.core_words import (
     edition_name,
     rules_text,
     unsupported_reason,
@@ -22,6 +21,7 @@ from cogs.utils.core_text import (
     variant_name,
     variant_rule,
 )
+from cogs.server_settings.language import reply_texts
 from cogs.utils.i18n import LANGUAGES, Texts, texts
 from cogs.utils.text import DESCRIPTION_LIMIT, chunk_lines, message_batches
 from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError

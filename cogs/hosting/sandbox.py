@@ -31,7 +31,7 @@ page's "More" menu, stops the sandbox like Ctrl-C.
 A few internals are used, each in one place: SimCord's clock (``PacedEnv.start_clock_now``), its timers'
 real-time fallback (``PacedEnv._schedule_timer``), its bot's name (``build_world``), the page's lease and
 its action entry point, pages and publications (``serialize_page_actions``, ``on_current_revision``),
-and discord.py's view store (``untime_dynamic_views``). Both are pinned, and ``tests/app/test_sandbox.py``
+and discord.py's view store (``untime_dynamic_views``). Both are pinned, and ``tests/hosting/test_sandbox.py``
 fails if these move.
 """
 

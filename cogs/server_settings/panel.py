@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from cogs.core_words import error_text, preset_help, preset_name, variant_help, variant_name
 from cogs.server_settings.language import discord_language, reply_texts, settings_language
 from cogs.server_settings.store import (
     LOBBY_TIMEOUT_CHOICES,
@@ -26,7 +27,6 @@ from cogs.server_settings.store import (
     ServerSettingsStore,
 )
 from cogs.utils.components import Component
-from cogs.utils.core_text import error_text, preset_help, preset_name, variant_help, variant_name
 from cogs.utils.i18n import LANGUAGE_NAMES, Lang, Texts
 from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration

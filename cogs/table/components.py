@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs import core_words
 from cogs.table import lobby, render
 from cogs.table.model import LEVEL_KEYS, Table
-from cogs.utils import core_text
 from cogs.utils.components import Component, invalid_control, is_private
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
@@ -333,15 +333,15 @@ def _lobby_menus(table: Table, t: Texts) -> list[LobbyMenu]:
     ]
     presets = [
         discord.SelectOption(
-            label=core_text.preset_name(key, t), value=key, description=core_text.preset_help(key, t)[:100]
+            label=core_words.preset_name(key, t), value=key, description=core_words.preset_help(key, t)[:100]
         )
         for key in PRESETS
     ]
     variants = [
         discord.SelectOption(
-            label=core_text.variant_name(key, t),
+            label=core_words.variant_name(key, t),
             value=key,
-            description=core_text.variant_help(key, t)[:100],
+            description=core_words.variant_help(key, t)[:100],
             default=key in rules.variants,
         )
         for key in VARIANTS

@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from cogs import core_words
 from cogs.table.model import Occupant, Table
-from cogs.utils import core_text
 from cogs.utils.i18n import Lang, Texts
 from cogs.utils.replies import Refusal
 from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
@@ -108,7 +108,7 @@ def chosen_rules(rules: Rules, menu: str, values: Sequence[str], *, t: Texts) ->
             raise Refusal(t("lobby-refusal-variants"))
         return rules.with_variants(values)
     except RulesError as error:
-        raise Refusal(t("lobby-refusal-rules", reason=core_text.error_text(error, t))) from None
+        raise Refusal(t("lobby-refusal-rules", reason=core_words.error_text(error, t))) from None
 
 
 def check_start(table: Table, user_id: int, *, t: Texts) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
+from cogs import core_words
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
 from cogs.table.announce import Announcer, hands_in, news_of
@@ -44,7 +45,6 @@ from cogs.table.store import (
     TableStore,
     UnreadableTable,
 )
-from cogs.utils import core_text
 from cogs.utils.components import invalid_control
 from cogs.utils.i18n import Texts, guild_language, language_of, texts
 from cogs.utils.replies import Refusal, reader_texts
@@ -1029,14 +1029,14 @@ def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:
 
 def _rules_heading(table: Table, t: Texts) -> str:
     """The lobby's rules in short: "Rules: Classic + Canadian Rule, Hidden Bid"."""
-    return t("lobby-rules", rules=core_text.rules_description(table.rules, t))
+    return t("lobby-rules", rules=core_words.rules_description(table.rules, t))
 
 
 def _rules_text(table: Table, t: Texts) -> str:
     """Each house rule of the lobby with what it does."""
     rules = table.rules
     lines = [
-        f"**{core_text.variant_name(key, t)}**: {core_text.variant_help(key, t)}"
+        f"**{core_words.variant_name(key, t)}**: {core_words.variant_help(key, t)}"
         for key in VARIANTS
         if key in rules.variants
     ]

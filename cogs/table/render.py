@@ -34,7 +34,7 @@ import babel
 import discord
 from discord.utils import escape_markdown
 
-from cogs.utils import core_text
+from cogs import core_words
 from cogs.utils.i18n import Texts
 from cogs.utils.text import (
     BUTTON_LABEL_LIMIT,
@@ -286,7 +286,7 @@ def _suit_text(suit: Suit, t: Texts) -> str:
 
 def edition_name(edition: str, *, t: Texts) -> str:
     """An edition's full name, for lobbies: ``Classic Wizard``, ``Wizard Camelot Edition``."""
-    return core_text.edition_name(edition, t)
+    return core_words.edition_name(edition, t)
 
 
 def _edition_title(edition: str, t: Texts) -> str:
@@ -308,7 +308,7 @@ def list_text(items: Sequence[str], *, t: Texts) -> str:
 
 def error_text(error: WizardError, *, t: Texts) -> str:
     """A refusal of the rules core as a sentence for the player."""
-    return core_text.error_text(error, t)
+    return core_words.error_text(error, t)
 
 
 def _hand_order(card: Card, trump: Suit | None) -> tuple[int, int, int]:
@@ -324,7 +324,7 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
 
 def card_name(card: Card, *, t: Texts) -> str:
     """A card in RULES.md notation (``Q♥``); a special card by its name in the reader's language."""
-    return core_text.card_name(card, t)
+    return core_words.card_name(card, t)
 
 
 def card_text(card: Card, trump: Suit | None, *, t: Texts) -> str:
@@ -519,7 +519,7 @@ def _names(view: PublicView, seats: Iterable[int]) -> str:
 def variants_line(variants: Iterable[str], *, t: Texts) -> str | None:
     """The variants a table plays, by name in RULES.md order, or None when there are none."""
     chosen = set(variants)
-    names = [core_text.variant_name(key, t) for key in VARIANTS if key in chosen]
+    names = [core_words.variant_name(key, t) for key in VARIANTS if key in chosen]
     names += sorted(key for key in chosen if key not in VARIANTS)
     return clip(t("table-variants", names=", ".join(names)), NOTE_LIMIT) if names else None
 

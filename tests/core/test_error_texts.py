@@ -1,5 +1,5 @@
 """Every refusal the rules core gives a player names its reason (a key and the values it quotes), and
-``cogs.utils.core_text.error_text`` says it in the reader's language: in English word for word as the core's
+``cogs.core_words.error_text`` says it in the reader's language: in English word for word as the core's
 own message, in German without an English sentence and without a placeholder left over.
 
 A seeded random fuzz plays games of both editions with random sets of house rules and, along the way, tries
@@ -18,7 +18,7 @@ import pytest
 from fluent.syntax import ast as fluent
 from fluent.syntax import parse
 
-from cogs.utils.core_text import ERROR_KEYS, error_text
+from cogs.core_words import ERROR_KEYS, error_text
 from cogs.utils.i18n import LOCALES_DIR, texts
 from cogs.utils.replies import sentence
 from wizard_core import (

@@ -1,4 +1,4 @@
-"""The house rules, presets, editions and rules texts in the reader's language (``cogs.utils.core_text``):
+"""The house rules, presets, editions and rules texts in the reader's language (``cogs.core_words``):
 the English catalog says word for word what the rules core says, and German has its own words for each."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cogs.utils.core_text import (
+from cogs.core_words import (
     EDITION_KEYS,
     PRESET_KEYS,
     RULES_TEXT_KEYS,

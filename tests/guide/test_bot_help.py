@@ -12,7 +12,7 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 from simcord import interactions as simcord_interactions
 
-from cogs.utils.core_text import rules_text
+from cogs.core_words import rules_text
 from cogs.utils.i18n import ENGLISH, Texts, texts
 from cogs.utils.text import embed_limit_problems
 from wizard_core import rules_summary
