@@ -7,6 +7,7 @@ converting a whole channel history into ``discord.Message`` objects before every
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -465,6 +466,35 @@ async def fast_forward(table: TestTable, rng: random.Random, until: Callable[[Ga
     bot_table.game = after
 
 
+def last_action_next(game: Game) -> bool:
+    """Whether the next action ends the game."""
+    seat = game.to_act[0]
+    probe = game.clone()
+    probe.apply(game.legal_actions(seat)[0], player=seat)
+    return probe.is_over
+
+
+async def finish(table: TestTable, rng: random.Random) -> ResponseMessage:
+    """Play the game to its end (a shortcut to its last action, then that action through the bot); the
+    final standings message."""
+    await fast_forward(table, rng, last_action_next)
+    bot_table = table.bot_table
+    assert bot_table is not None
+    if bot_table.seats[table.game.to_act[0]].computer is not None:
+        # The last card is a computer's: wake the table's computers, as a member's move would.
+        manager(table.env).driver.wake(bot_table)
+        for _ in range(250):  # the decision is made in a worker thread
+            await table.env.settle()
+            if any("Game over ·" in message_text(m) for m in table.channel_messages()):
+                break
+            await asyncio.sleep(0.02)
+    else:
+        await act(table, rng=rng)
+    assert table.bot_table is None
+    [standings] = [m for m in table.channel_messages() if "Game over ·" in message_text(m)]
+    return clickable(table.env, standings)
+
+
 def in_round(
     number: int, phase: Phase | None = None, trick_cards: int | None = None
 ) -> Callable[[Game], bool]:
@@ -579,30 +609,37 @@ async def forge_click(
     custom_id: str,
     *,
     snapshot: dict[str, Any] | None = None,
+    values: list[str] | None = None,
 ) -> InteractionResult:
-    """A button click whose custom_id the bot never put on that message (a tampered client).
+    """A button click (or, with `values`, a select choice) whose custom_id the bot never put on that
+    message (a tampered client).
 
     SimCord's own click only offers buttons a real user can press, and discord.py only calls a
     DynamicItem whose custom_id is on the interaction's message. So the interaction is dispatched
-    through SimCord's gateway with the message payload carrying a button with the forged custom_id (in
-    place of the first button, or in a row of its own), or with `snapshot` (a message payload captured
-    earlier, for a double click delivered after the message changed).
+    through SimCord's gateway with the message payload carrying a component with the forged custom_id
+    (in place of the first one of its kind, or in a row of its own), or with `snapshot` (a message
+    payload captured earlier, for a double click delivered after the message changed).
     """
     backend = env.backend
+    kind = BUTTON if values is None else SELECT
     if snapshot is None:
         payload = message_payload(env, message)
         rows = payload.setdefault("components", [])
-        first = next((c for c in walk_components(rows) if c.get("type") == BUTTON), None)
+        first = next((c for c in walk_components(rows) if c.get("type") == kind), None)
         if first is None:
-            first = {"type": BUTTON, "style": 1, "label": "Forged"}
+            first = {"type": BUTTON, "style": 1, "label": "Forged"} if values is None else {"type": SELECT}
             rows.append({"type": 1, "components": [first]})
+        if values is not None:
+            first["options"] = [{"label": value, "value": value} for value in values]
         first["custom_id"] = custom_id
         first.pop("disabled", None)
     else:
         payload = deepcopy(snapshot)
     guild = getattr(actor, "guild", None)
     channel = ChannelHandle(env, guild, backend.get_channel(message.channel_id))
-    data = {"custom_id": custom_id, "component_type": BUTTON}
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+    if values is not None:
+        data["values"] = values
     env._begin_operation("click")
     try:
         return await simcord_actors._dispatch_actor_interaction(

@@ -8,26 +8,40 @@ the clicker's permissions where they click.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import discord
 import pytest
 from bot_helpers import (
     assert_refused,
+    finish,
     forge_click,
     make_players,
+    manager,
     open_lobby,
     open_table,
     snapshot,
     stored,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import Env
+from simcord import Env, MemberActor
+from simcord.backend.models import Message as StoredMessage
 
 from cogs.table.components import custom_id
 from cogs.utils.i18n import ENGLISH
 
 pytestmark = pytest.mark.simcord(check_errors=True)
+
+
+async def mallory_with_a_carrier(env: Env) -> tuple[MemberActor, StoredMessage]:
+    """Mallory, who manages a server of her own, and a lobby message of hers there to click on."""
+    elsewhere = env.create_guild()
+    admins = elsewhere.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    mallory = elsewhere.add_member(env.create_user("mallory"), roles=[admins])
+    own = await mallory.slash(elsewhere.create_text_channel("games"), "wizard new")
+    assert own.response is not None
+    return mallory, stored(env, own.response.channel_id, own.response.id)
 
 
 async def test_forged_controls_from_another_server_change_nothing(
@@ -38,13 +52,7 @@ async def test_forged_controls_from_another_server_change_nothing(
     latecomers = make_players(simcord_env, running.guild, 3, "late")
     waiting = await open_lobby(simcord_env, latecomers, lobby_channel)
 
-    # Mallory manages a server of her own and opens a lobby there, to have a message to click on.
-    elsewhere = simcord_env.create_guild()
-    admins = elsewhere.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    mallory = elsewhere.add_member(simcord_env.create_user("mallory"), roles=[admins])
-    own = await mallory.slash(elsewhere.create_text_channel("games"), "wizard new")
-    assert own.response is not None
-    carrier = stored(simcord_env, own.response.channel_id, own.response.id)
+    mallory, carrier = await mallory_with_a_carrier(simcord_env)
 
     game = running.game
     forged = [
@@ -53,7 +61,10 @@ async def test_forged_controls_from_another_server_change_nothing(
         custom_id("hand", running.table_id, 0, "show"),
         custom_id("seat", running.table_id, 0, "back"),
         custom_id("act", running.table_id, game.version, game.legal_actions()[0]),
-        *(custom_id("lobby", waiting.table_id, 0, action) for action in ("join", "leave", "start", "cancel")),
+        *(
+            custom_id("lobby", waiting.table_id, 0, action)
+            for action in ("join", "leave", "start", "cancel", "add-easy", "rmcpu")
+        ),
     ]
     before = [snapshot(running, database_path), snapshot(waiting, database_path)]
     for cid in forged:
@@ -62,6 +73,43 @@ async def test_forged_controls_from_another_server_change_nothing(
     assert [snapshot(running, database_path), snapshot(waiting, database_path)] == before
     assert running.bot_table is not None and waiting.bot_table is not None
     assert mallory.id not in {seat.user_id for seat in waiting.bot_table.seats}
+    assert_valid_discord_payloads(simcord_env)
+
+
+@pytest.mark.parametrize(
+    ("menu", "values"),
+    [("edition", ["camelot"]), ("preset", ["german"]), ("variants", ["canadian"])],
+)
+async def test_forged_lobby_menus_from_another_server_change_nothing(
+    simcord_env: Env, database_path: Path, menu: str, values: list[str]
+) -> None:
+    """The host's rules menus, forged with a choice they offer, from a server the lobby is not in."""
+    guild = simcord_env.create_guild()
+    players = make_players(simcord_env, guild, 2)
+    waiting = await open_lobby(simcord_env, players, guild.create_text_channel("wizard"))
+    mallory, carrier = await mallory_with_a_carrier(simcord_env)
+    before = snapshot(waiting, database_path)
+    rules = waiting.bot_table.rules if waiting.bot_table is not None else None
+    forged = custom_id("lobby", waiting.table_id, 0, menu)
+    result = await forge_click(simcord_env, mallory, carrier, forged, values=values)
+    assert assert_refused(result) == ENGLISH("table-refusal-elsewhere")
+    assert snapshot(waiting, database_path) == before
+    assert waiting.bot_table is not None and waiting.bot_table.rules == rules
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_forged_play_again_from_another_server_opens_nothing(simcord_env: Env) -> None:
+    """Play again names a finished game: from another server it opens no lobby, there or here."""
+    finished = await open_table(simcord_env, 3)
+    await finish(finished, random.Random(5))
+    mallory, carrier = await mallory_with_a_carrier(simcord_env)
+    tables = manager(simcord_env)
+    home = finished.channel.id
+    result = await forge_click(simcord_env, mallory, carrier, custom_id("again", finished.table_id, 0, "go"))
+    assert assert_refused(result) == ENGLISH("table-refusal-elsewhere")
+    assert tables.in_channel(home) is None
+    mine = tables.in_channel(carrier.channel_id)
+    assert mine is not None and [seat.user_id for seat in mine.seats] == [mallory.id]
     assert_valid_discord_payloads(simcord_env)
 
 

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
 from bot_helpers import (
-    TestTable,
-    act,
     assert_refused,
     clickable,
-    fast_forward,
+    finish,
     make_players,
     manager,
     message_text,
@@ -19,39 +16,11 @@ from bot_helpers import (
     stored,
 )
 from discord_payloads import assert_valid_discord_payloads
-from simcord import Env, ResponseMessage
+from simcord import Env
 
 from cogs.table.model import Table
-from wizard_core import Game
 
 pytestmark = pytest.mark.simcord(check_errors=True)
-
-
-def last_action_next(game: Game) -> bool:
-    seat = game.to_act[0]
-    probe = game.clone()
-    probe.apply(game.legal_actions(seat)[0], player=seat)
-    return probe.is_over
-
-
-async def finish(table: TestTable, rng: random.Random) -> ResponseMessage:
-    """Play the game to its end; the final standings message."""
-    await fast_forward(table, rng, last_action_next)
-    bot_table = table.bot_table
-    assert bot_table is not None
-    if bot_table.seats[table.game.to_act[0]].computer is not None:
-        # The last card is a computer's: wake the table's computers, as a member's move would.
-        manager(table.env).driver.wake(bot_table)
-        for _ in range(250):  # the decision is made in a worker thread
-            await table.env.settle()
-            if any("Game over ·" in message_text(m) for m in table.channel_messages()):
-                break
-            await asyncio.sleep(0.02)
-    else:
-        await act(table, rng=rng)
-    assert table.bot_table is None
-    [standings] = [m for m in table.channel_messages() if "Game over ·" in message_text(m)]
-    return clickable(table.env, standings)
 
 
 def new_table(env: Env, channel_id: int) -> Table:
