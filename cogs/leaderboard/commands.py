@@ -7,7 +7,7 @@ choices), which call these with the options the member gave.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -19,10 +19,13 @@ from cogs.leaderboard.queries import SORTS, player_card
 from cogs.server_settings.language import reply_texts
 from cogs.utils.replies import Refusal, guarded
 
+if TYPE_CHECKING:
+    from bot import WizardBot
+
 WHAT = "a leaderboard command"
 
 
-async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, period: str) -> None:
+async def show_leaderboard(interaction: discord.Interaction[WizardBot], sort: str, period: str) -> None:
     """Answer /wizard leaderboard: the first page, privately."""
 
     async def run() -> None:
@@ -37,7 +40,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], sort: str, per
     await guarded(interaction, run(), WHAT)
 
 
-async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
+async def show_stats(interaction: discord.Interaction[WizardBot], member: discord.abc.User | None) -> None:
     """Answer /wizard stats: a member's card (the caller's by default), privately."""
 
     async def run() -> None:
@@ -54,7 +57,7 @@ async def show_stats(interaction: discord.Interaction[Any], member: discord.abc.
     await guarded(interaction, run(), WHAT)
 
 
-async def show_history(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
+async def show_history(interaction: discord.Interaction[WizardBot], member: discord.abc.User | None) -> None:
     """Answer /wizard history: a member's recent games (the caller's by default), privately."""
 
     async def run() -> None:

@@ -15,7 +15,7 @@ well-formed fields; the bot refuses a click under the prefix that no template ma
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -39,6 +39,9 @@ from cogs.utils.components import Component
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, SELECT_LABEL_LIMIT, clip
+
+if TYPE_CHECKING:
+    from bot import WizardBot
 
 PREFIX = "wzlb"
 
@@ -64,7 +67,7 @@ def games_id(user_id: int, page: int) -> str:
 
 
 async def board_message(
-    interaction: discord.Interaction[Any], sort: str, period: str, page: int | None, *, t: Texts
+    interaction: discord.Interaction[WizardBot], sort: str, period: str, page: int | None, *, t: Texts
 ) -> Message:
     """A leaderboard page (None: the caller's page) with its buttons."""
     board = await leaderboard_page(
@@ -80,7 +83,7 @@ async def board_message(
 
 
 async def history_message(
-    interaction: discord.Interaction[Any], user_id: int, page: int, *, t: Texts
+    interaction: discord.Interaction[WizardBot], user_id: int, page: int, *, t: Texts
 ) -> Message:
     """A page of a member's history with its menu of games and buttons (none if they have no game)."""
     db, guild_id = context.database(interaction), context.guild_id(interaction)
@@ -89,7 +92,7 @@ async def history_message(
 
 
 async def sheet_message(
-    interaction: discord.Interaction[Any], table_id: int, user_id: int, page: int, *, t: Texts
+    interaction: discord.Interaction[WizardBot], table_id: int, user_id: int, page: int, *, t: Texts
 ) -> Message:
     """A game's score sheet, with a way back to the history page it was picked from."""
     sheet = await score_sheet(context.database(interaction), context.guild_id(interaction), table_id)
@@ -112,14 +115,14 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
     prefix = f"{PREFIX}:"
     private = True
 
-    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+    async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         # The reply is private: in the clicking member's language (their client's, else the server's).
         t = await reply_texts(interaction)
         embed, view = await self.show(interaction, fields, t=t)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def show(
-        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+        self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
         """What the click shows, from the id's fields."""
         raise NotImplementedError
@@ -133,7 +136,7 @@ class BoardButton(
     """Previous, Next and My place of a leaderboard page: the sort, the period and the page to show."""
 
     async def show(
-        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+        self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
         page = None if fields["page"] == "me" else int(fields["page"])
         return await board_message(interaction, fields["sort"], fields["period"], page, t=t)
@@ -143,7 +146,7 @@ class HistoryButton(LeaderboardControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?
     """Newer and Older of a history page, and a score sheet's way back: whose history, which page."""
 
     async def show(
-        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+        self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
         return await history_message(interaction, int(fields["user"]), int(fields["page"]), t=t)
 
@@ -154,7 +157,7 @@ class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<pa
     is_menu = True
 
     async def show(
-        self, interaction: discord.Interaction[Any], fields: Mapping[str, str], *, t: Texts
+        self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
         values = self.values or []
         if len(values) != 1 or not values[0].isdecimal():

@@ -4,7 +4,7 @@ its Discord language (``i18n.server_language``); a private answer follows the re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -12,27 +12,30 @@ from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, guild_language, language_of, texts
 from cogs.utils.replies import reader_texts
 
+if TYPE_CHECKING:
+    from bot import WizardBot
 
-def discord_language(interaction: discord.Interaction[Any]) -> Lang:
+
+def discord_language(interaction: discord.Interaction[WizardBot]) -> Lang:
     """The language the server's Discord settings ask for, if the bot speaks it, else English: what the
     server reads when it chose no language of its own."""
     return guild_language(None, interaction.guild)
 
 
-def settings_language(settings: ServerSettings, interaction: discord.Interaction[Any]) -> Lang:
+def settings_language(settings: ServerSettings, interaction: discord.Interaction[WizardBot]) -> Lang:
     """The language of the interaction's server, given its settings."""
     return guild_language(settings.language, interaction.guild)
 
 
-async def server_lang(interaction: discord.Interaction[Any]) -> Lang:
+async def server_lang(interaction: discord.Interaction[WizardBot]) -> Lang:
     """The language of the interaction's server (English outside a server)."""
     if interaction.guild_id is None:
         return DEFAULT_LANGUAGE
-    store: ServerSettingsStore = interaction.client.service(ServerSettingsStore)
+    store = interaction.client.service(ServerSettingsStore)
     return settings_language(await store.get(interaction.guild_id), interaction)
 
 
-async def reply_texts(interaction: discord.Interaction[Any]) -> Texts:
+async def reply_texts(interaction: discord.Interaction[WizardBot]) -> Texts:
     """The catalog of a private answer outside a table: the reader's client language, else the server's."""
     reader = language_of(interaction.locale)
     if reader is not None:  # no need to read the server's settings

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -32,6 +32,9 @@ from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, clip, duration
 from wizard_core import EDITIONS, NANNIE_EVERY, Rules, RulesError
 from wizard_core.variants import PRESETS, VARIANTS
+
+if TYPE_CHECKING:
+    from bot import WizardBot
 
 __all__ = (
     "FAMILIES",
@@ -249,7 +252,7 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
         """The settings after this click, and the page to show them on."""
         raise NotImplementedError
 
-    async def handle(self, interaction: discord.Interaction[Any], fields: Mapping[str, str]) -> None:
+    async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         t = await reply_texts(interaction)
         guild_id = check_manager(interaction, t)
         store = _store(interaction)
@@ -265,7 +268,8 @@ class PanelControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
                 raise Refusal(t("settings-not-offered")) from None
             except RulesError as error:
                 raise Refusal(t("settings-not-allowed", reason=error_text(error, t))) from None
-        await interaction.response.edit_message(**_panel(interaction, new, page))
+        embed, view = _panel(interaction, new, page)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 class SettingMenu(
@@ -438,12 +442,11 @@ def _more_page(view: discord.ui.View, settings: ServerSettings, defaults: Defaul
     view.add_item(_menu("language", t("settings-language"), languages, 3))
 
 
-def _store(interaction: discord.Interaction[Any]) -> ServerSettingsStore:
-    store: ServerSettingsStore = interaction.client.service(ServerSettingsStore)
-    return store
+def _store(interaction: discord.Interaction[WizardBot]) -> ServerSettingsStore:
+    return interaction.client.service(ServerSettingsStore)
 
 
-def check_manager(interaction: discord.Interaction[Any], t: Texts) -> int:
+def check_manager(interaction: discord.Interaction[WizardBot], t: Texts) -> int:
     """The server's id if the caller has Manage Server there; else a Refusal saying why."""
     # Discord's command permissions can be changed per server and do not cover components at all,
     # so the bot checks Manage Server itself on every command and every click.
@@ -454,23 +457,24 @@ def check_manager(interaction: discord.Interaction[Any], t: Texts) -> int:
     return interaction.guild_id
 
 
-def _panel(interaction: discord.Interaction[Any], settings: ServerSettings, page: str) -> dict[str, Any]:
+def _panel(
+    interaction: discord.Interaction[WizardBot], settings: ServerSettings, page: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A page of the panel: its embed and its controls."""
     bot = interaction.client.settings
-    defaults = Defaults(float(bot.lobby_timeout_minutes), bool(bot.images), discord_language(interaction))
+    defaults = Defaults(bot.lobby_timeout_minutes, bot.images, discord_language(interaction))
     # The panel follows the language just saved, for a reader whose client language the bot does not speak.
     t = reader_texts(interaction, settings_language(settings, interaction))
-    return {
-        "embed": panel_embed(settings, defaults, page, t=t),
-        "view": panel_view(settings, defaults, page, t=t),
-    }
+    return panel_embed(settings, defaults, page, t=t), panel_view(settings, defaults, page, t=t)
 
 
-async def show_panel(interaction: discord.Interaction[Any]) -> None:
+async def show_panel(interaction: discord.Interaction[WizardBot]) -> None:
     """Answer /wizard settings: the server's settings and the controls to change them, privately."""
 
     async def run() -> None:
         guild_id = check_manager(interaction, await reply_texts(interaction))
         settings = await _store(interaction).get(guild_id)
-        await interaction.response.send_message(**_panel(interaction, settings, "rules"), ephemeral=True)
+        embed, view = _panel(interaction, settings, "rules")
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     await guarded(interaction, run(), "a settings command")
