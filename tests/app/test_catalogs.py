@@ -4,8 +4,10 @@ left untranslated, every key the code asks for present, and none that the code n
 from __future__ import annotations
 
 import ast
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from fluent.syntax import ast as fluent
@@ -15,6 +17,7 @@ from fluent.syntax.visitor import Visitor
 from cogs.utils.i18n import LANGUAGES, Lang, catalog_files, language_of, server_language, texts
 
 ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # A message whose comment says this is the same in every language on purpose (a proper name, a symbol).
 SAME_MARK = "same in both"
 
@@ -73,6 +76,55 @@ def test_nothing_is_left_in_english_in_the_german_catalog() -> None:
         same = plain_text(german[key]) == plain_text(message) and len(plain_text(message).split()) >= 1
         marked = message.comment is not None and SAME_MARK in (message.comment.content or "")
         assert not same or marked, f"{key} is the same in German: {plain_text(message)!r}"
+
+
+def catalog_sources() -> ModuleType:
+    """``tools/catalog_sources.py``: which English wording each translation was made from."""
+    spec = importlib.util.spec_from_file_location("catalog_sources", ROOT / "tools" / "catalog_sources.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_is_older_than_its_english(lang: Lang) -> None:
+    """A reworded English message fails here until its translation is updated and recorded."""
+    sources = catalog_sources()
+    stale = sources.stale(lang)
+    assert stale == [], f"update the {lang} wording, then run tools/catalog_sources.py update {lang}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_is_marked_fuzzy(lang: Lang) -> None:
+    assert catalog_sources().fuzzy(lang) == []
+
+
+def test_a_reworded_english_message_or_a_fuzzy_mark_is_noticed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check itself: copies of the catalogs with one English message reworded and one German message
+    marked fuzzy."""
+    sources = catalog_sources()
+    for lang in ("en", "de"):
+        (tmp_path / lang).mkdir()
+        for path in catalog_files(lang):
+            (tmp_path / lang / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "de" / "sources.json").write_bytes((ROOT / "cogs/locales/de/sources.json").read_bytes())
+    monkeypatch.setattr(sources, "LOCALES", tmp_path)
+    assert sources.stale("de") == [] and sources.fuzzy("de") == []
+    table = tmp_path / "en" / "table.ftl"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace("table-countdown = ", "table-countdown = Hurry! ", 1), encoding="utf-8")
+    german = tmp_path / "de" / "table.ftl"
+    text = german.read_text(encoding="utf-8")
+    german.write_text(
+        text.replace("\ntable-countdown = ", "\n# fuzzy\ntable-countdown = ", 1), encoding="utf-8"
+    )
+    assert sources.stale("de") == ["table-countdown"]
+    assert sources.fuzzy("de") == ["table-countdown"]
+    sources.update("de")
+    assert sources.stale("de") == []
 
 
 def python_files() -> Iterator[Path]:
