@@ -39,7 +39,7 @@ from simcord import Env, MemberActor
 
 from cogs.server_settings.store import ServerSettings
 from cogs.table.components import custom_id
-from cogs.utils.i18n import LOCALES_DIR, Lang
+from cogs.utils.i18n import Lang, catalog_files
 from wizard_core import Game, Phase
 
 if TYPE_CHECKING:
@@ -48,10 +48,12 @@ if TYPE_CHECKING:
 # Computers move between the members' clicks; under load that may take longer than SimCord's default.
 pytestmark = pytest.mark.simcord(settle_timeout=20, check_errors=True)
 
-CATALOGS = ("table.ftl", "hand.ftl", "lobby.ftl")
 SAME_MARK = "same in both"
-# English words that must never be read in German text, whatever the catalogs hold.
-NEVER_IN_GERMAN = re.compile(r"\b(tricks?|bids?|your turn|round)\b", re.IGNORECASE)
+# English words that must never be read in German text, whatever the catalogs hold: the game's own and
+# the commonest words of any English sentence (untranslated text that is in no catalog is caught too).
+NEVER_IN_GERMAN = re.compile(
+    r"\b(tricks?|bids?|your turn|round|the|your|you|is|are|and|with|of|to|has|not)\b", re.IGNORECASE
+)
 # The turn clock's events are far apart, and far from a click: SimCord's clock follows the real one when
 # nothing else moves it, and a click that settles within its timeout of a timer waits for it in real time.
 NUDGE_SECONDS = 45
@@ -75,12 +77,12 @@ def _pieces(pattern: fluent.Pattern) -> Iterator[str]:
 
 
 def sentences(lang: Lang) -> set[str]:
-    """The texts of the table's catalogs in ``lang`` with three words or more (marks and emoji are no
-    words), placeholders removed (the text split at them), except the messages that are the same in both
+    """The texts of every catalog in ``lang`` with three words or more (marks and emoji are no words),
+    placeholders removed (the text split at them), except the messages that are the same in both
     languages on purpose."""
     found = set()
-    for name in CATALOGS:
-        resource = parse((LOCALES_DIR / lang / name).read_text(encoding="utf-8"))
+    for path in catalog_files(lang):
+        resource = parse(path.read_text(encoding="utf-8"))
         for entry in resource.body:
             if not isinstance(entry, fluent.Message) or entry.value is None:
                 continue
