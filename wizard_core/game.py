@@ -527,7 +527,7 @@ class Game:
         if rule == "canadian":
             raise IllegalActionError(
                 f"Canadian Rule: you lead on score, so as dealer you may not make the bids total {size}, "
-                f"the number of tricks (a bid of {bid} would); a bid of 0 is always allowed",
+                f"the number of tricks (a bid of {bid} would); this rule never forbids a bid of 0",
                 key="bid-adds-up-canadian",
                 bid=bid,
                 size=size,

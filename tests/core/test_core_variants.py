@@ -260,14 +260,14 @@ def test_canadian_rule_binds_a_dealer_strictly_leading() -> None:
     for bid in (1, 0, 1):  # seats 2, 3, 0: total 2 so far
         game.apply(Bid(bid))
     assert game.current_player == 1
-    assert game.legal_actions() == (64, 65, 66)  # 0 adds up too, but zero is always allowed
+    assert game.legal_actions() == (64, 65, 66)  # 0 adds up too, but the Canadian Rule never forbids it
     game2 = _canadian_round_two(tied=False)
     for bid in (1, 0, 0):  # total 1: the dealer may not bid 1
         game2.apply(Bid(bid))
     assert game2.legal_actions() == (64, 66)
     with pytest.raises(IllegalActionError, match="Canadian Rule") as error:
         game2.apply(Bid(1))
-    assert "a bid of 1 would" in str(error.value) and "0 is always allowed" in str(error.value)
+    assert "a bid of 1 would" in str(error.value) and "never forbids a bid of 0" in str(error.value)
 
 
 def test_canadian_rule_spares_a_dealer_tied_for_the_lead() -> None:

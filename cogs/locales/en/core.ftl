@@ -24,7 +24,7 @@ core-not-an-action = { $what } is not an action.
 core-bid-out-of-range = Bids go from 0 to { $size }.
 core-bid-beyond-limit = A bid is a number of tricks from 0 to { $most }, not { $bid }.
 core-bid-adds-up = { variant-no-even-bids-name }: a bid of { $bid } would make the bids total { $size }, the number of tricks.
-core-bid-adds-up-canadian = { variant-canadian-name }: you lead on score, so as dealer you may not make the bids total { $size }, the number of tricks (a bid of { $bid } would); a bid of 0 is always allowed.
+core-bid-adds-up-canadian = { variant-canadian-name }: you lead on score, so as dealer you may not make the bids total { $size }, the number of tricks (a bid of { $bid } would); this rule never forbids a bid of 0.
 core-bid-adds-up-hardcore = { variant-hardcore-name }: from 4 cards up the dealer may not make the bids total { $size }, the number of tricks (a bid of { $bid } would).
 
 ## Playing a card. $card is a card's notation (10♥) or a special card's name below; $suit a suit's symbol.
