@@ -3,9 +3,9 @@
 Any part of the bot registers what it measures in the one ``MetricsRegistry`` the bot holds
 (``bot.metrics``), by name, without importing anything of the others:
 
-    actions = bot.metrics.counter("actions_total", "Moves applied to games", labels=("kind",))
-    actions.inc(kind="bid")
-    bot.metrics.gauge("running_tables", "Games under way", read=lambda: len(manager.running))
+    actions = bot.metrics.counter("actions_total", "Moves stored", labels=("kind", "by"))
+    actions.inc(kind="bid", by="member")
+    bot.metrics.gauge("guilds", "Servers the bot is in", read=lambda: len(bot.guilds))
 
 Asking again for a name returns the same instrument, so a feature may look one up where it is used.
 Names get the registry's namespace in front (``wizard_actions_total``). The server is off unless the

@@ -42,17 +42,17 @@ def decision_seed(game_seed: int, seat: int, version: int) -> int:
     return int.from_bytes(digest.digest(), "big")
 
 
-async def think(view: PlayerView, level: Level, budget_ms: float, *, seed: int) -> int:
-    """The action code a computer of ``level`` chooses from ``view``, decided in a worker thread.
+async def think(view: PlayerView, level: Level, budget_ms: float, *, seed: int) -> Decision:
+    """What a computer of ``level`` chooses from ``view`` (its ``action`` code), decided in a worker thread.
 
     The decision does its level's fixed work with a generator seeded by ``seed``; ``budget_ms`` caps its
-    wall time (a safety net for a slow or very busy host).
+    wall time (a safety net for a slow or very busy host: ``capped`` says the cap cut it short).
     """
     job = functools.partial(deliberate, view, level, seed=seed, cap_ms=budget_ms)
     decision = await asyncio.get_running_loop().run_in_executor(_POOL, job)
     if decision.capped:
         _report_capped(decision, level, budget_ms)
-    return decision.action
+    return decision
 
 
 def _report_capped(decision: Decision, level: Level, budget_ms: float) -> None:

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from cogs.table import computers
 from cogs.table.model import Table
 from wizard_core import PlayerView
 from wizard_core.ai import Level
+
+if TYPE_CHECKING:
+    from cogs.hosting.metrics import Counter, Histogram, MetricsRegistry
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +55,23 @@ class ComputerDriver:
         *,
         delay: float,
         budget_ms: float,
+        metrics: MetricsRegistry | None = None,
     ) -> None:
-        """``budget_ms`` caps the wall time of one decision: a safety net, its work being fixed."""
+        """``budget_ms`` caps the wall time of one decision: a safety net, its work being fixed. Each
+        decision is counted and timed in ``metrics``, by level (and whether the cap cut it short)."""
         self.move = move
         self.is_open = is_open
         self.delay = delay
         self.budget_ms = budget_ms
+        self.decisions: Counter | None = None
+        self.decision_seconds: Histogram | None = None
+        if metrics is not None:
+            self.decisions = metrics.counter(
+                "computer_decisions_total", "Computer players' decisions, by level", ("level", "capped")
+            )
+            self.decision_seconds = metrics.histogram(
+                "computer_decision_seconds", "Wall time of a computer player's decision", ("level",)
+            )
 
     def wake(self, table: Table) -> None:
         """Start the table's driver if a computer is to act and it is not running yet."""
@@ -87,7 +102,12 @@ class ComputerDriver:
         try:
             game = table.running
             seed = computers.decision_seed(game.seed, seat, game.version)
-            return await computers.think(view, level, self.budget_ms, seed=seed)
+            started = time.perf_counter()
+            decision = await computers.think(view, level, self.budget_ms, seed=seed)
+            if self.decisions is not None and self.decision_seconds is not None:
+                self.decision_seconds.observe(time.perf_counter() - started, level=level)
+                self.decisions.inc(level=level, capped="yes" if decision.capped else "no")
+            return decision.action
         except Exception:
             log.exception("A computer of table %d could not decide; it plays a legal action", table.id)
             return view.legal_actions[0]

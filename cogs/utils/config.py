@@ -56,8 +56,8 @@ class Settings:
     # Pictures (hands, the table, the final chart) beside the text; for every server until per-server
     # settings arrive with /wizard settings.
     images: bool = True
-    # Computer players: the pause before each of their moves (seconds) and the thinking time of a hard
-    # decision (milliseconds).
+    # Computer players: the pause before each of their moves (seconds) and the wall-time cap of one
+    # decision (milliseconds), a safety net: a decision's work is fixed by its level.
     computer_delay: float = 1.5
     computer_budget_ms: float = 1000.0
     # The least time between two edits of a table message (seconds): a burst of moves is shown by one

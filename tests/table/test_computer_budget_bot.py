@@ -60,8 +60,8 @@ async def test_think_gives_the_same_action_for_the_same_view_and_seed() -> None:
     view = game.view(game.to_act[0])
     seed = computers.decision_seed(game.seed, view.player, game.version)
     for level in LEVELS:
-        first = await computers.think(view, level, NO_CAP_MS, seed=seed)
-        assert await computers.think(view, level, NO_CAP_MS, seed=seed) == first
+        first = (await computers.think(view, level, NO_CAP_MS, seed=seed)).action
+        assert (await computers.think(view, level, NO_CAP_MS, seed=seed)).action == first
         assert first == deliberate(view, level, seed=seed, cap_ms=None).action
 
 
