@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.leaderboard import confirm
 from cogs.leaderboard.admin import Admin
 from cogs.leaderboard.components import FAMILIES
 from cogs.leaderboard.results import rebuild_if_pending
@@ -15,5 +16,7 @@ if TYPE_CHECKING:
 async def setup(bot: WizardBot) -> None:
     # A migration may ask for every rating and aggregate to be computed again from the stored results.
     await rebuild_if_pending(bot.db)
-    bot.add_components(*FAMILIES)
+    # The erase questions this process asked, whose answers stop their two-minute timers.
+    bot.provide(confirm.OpenQuestions())
+    bot.add_components(*FAMILIES, *confirm.FAMILIES)
     await bot.add_cog(Admin(bot))

@@ -1,108 +1,142 @@
 """Erasing records after a private yes/no: /wizard forget-me and /wizard-admin's two commands.
 
-The question is a short-lived view (two minutes; gone after a restart, like the question itself), in the
-language of the member who asked (their Discord client's, else the server's), and so is what it answers.
-Whatever goes wrong when it is answered reaches the view's ``on_error``, which closes the question and
-answers through ``report_failure``, as every component and command does.
+The question's two buttons are component families with strict ids (``wzlb:er:``), so a click is served
+whichever process receives it, a restarted one too. Each id says what the question erases, who asked it,
+and which question it is (the id of the asking interaction, which also tells when it was asked):
+
+- ``wzlb:er:me:<asker>:<question>:<yes|no>``: /wizard forget-me, the asker's own records;
+- ``wzlb:er:server:<asker>:<question>:<yes|no>``: /wizard-admin reset-leaderboard;
+- ``wzlb:er:member:<asker>:<question>:<member>:<yes|no>``: /wizard-admin remove-member.
+
+Only the member who asked may answer (a click under another member's id is forged, and refused); the
+admin questions check Manage Server again when they are answered. A question is open for two minutes:
+the process that asked closes it as unanswered then (``Question``, a view whose timer is stopped by the
+answer, through ``OpenQuestions``); a process that did not ask it (after a restart) answers a click that
+comes later in the same words, and erases nothing. Discord keeps an ephemeral message's buttons, so
+such a click can come; discord.py would keep a view of an ephemeral message for 15 minutes at most,
+which is why the buttons are families and not a stored view.
+
+Every answer is in the language of the member who reads it (their Discord client's, else the server's).
+An erasure that fails closes the question and is answered through ``report_failure``, as every component
+and command is.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from cogs.leaderboard import context
 from cogs.leaderboard.erasure import erase_member, reset_guild
 from cogs.server_settings.language import reply_texts
+from cogs.utils.components import Component
 from cogs.utils.i18n import Texts
-from cogs.utils.replies import Refusal, guarded, report_failure
+from cogs.utils.replies import Refusal, guarded
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+    Click = discord.Interaction[WizardBot]
 
 log = logging.getLogger(__name__)
 
+PREFIX = "wzlb:er:"
 COMMAND = "a leaderboard command"
 CONFIRMATION = "an erase confirmation"
-# Does the erasure and says what it did, in the asker's language.
-Erase = Callable[[discord.Interaction[Any], Texts], Awaitable[str]]
-# Why the member who answers may not erase any more, in their language (None if they may).
-Allowed = Callable[[discord.Interaction[Any], Texts], str | None]
+# How long a question waits for its answer.
+QUESTION_SECONDS = 120.0
+ID = r"\d{1,20}"
 
 
-class ConfirmErase(discord.ui.View):
-    """A short-lived, private yes/no before records are erased.
+def expired(question_id: int, now: float) -> bool:
+    """Whether the question asked by that interaction has had its two minutes (``now``: a Unix time)."""
+    return discord.utils.snowflake_time(question_id).timestamp() + QUESTION_SECONDS <= now
 
-    ``erase`` does the erasure and says what it did; ``allowed`` says why the member who answers may
-    not erase any more (None if they may), checked again when they press the button. ``t`` is the
-    asker's catalog: the question, its buttons and its answer are in their language.
+
+class ConfirmErase(Component[discord.ui.Button[Any]], template=r"(?!)"):
+    """An answer to an erase question: erase (``yes``) or keep everything (``no``).
+
+    The base of the three families, one per question, never registered itself (its template matches
+    nothing). Each family says what its question asks (``question_key``, its erase button's label
+    ``button_key``), who may still erase when it is answered (``refusal``) and what erasing does.
     """
 
-    def __init__(
-        self, user_id: int, label: str, erase: Erase, allowed: Allowed | None = None, *, t: Texts
-    ) -> None:
-        super().__init__(timeout=120)
-        self.user_id, self.erase, self.allowed, self.t = user_id, erase, allowed, t
-        self.confirm.label = label
-        self.keep.label = t("lb-keep-everything")
-        self.asked: discord.Interaction[Any] | None = None
+    what = CONFIRMATION
+    prefix = PREFIX
+    private = True
+    #: The id's scope field.
+    scope: ClassVar[str] = ""
+    #: The erase button's label in the catalogs.
+    button_key: ClassVar[str] = ""
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.user.id != self.user_id:
-            t = await reply_texts(interaction)
-            await report_failure(interaction, Refusal(t("lb-only-the-asker")), CONFIRMATION)
-            return False
-        return True
+    @classmethod
+    def answer_id(cls, asker: int, question: int, answer: str, member: int | None = None) -> str:
+        """The id of one of the question's two buttons (``member`` only for remove-member)."""
+        target = "" if member is None else f":{member}"
+        return f"{PREFIX}{cls.scope}:{asker}:{question}{target}:{answer}"
 
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        # An erasure that failed was rolled back: close the question, then answer like any failure.
-        self.stop()
-        if not interaction.response.is_done():
-            try:
-                await interaction.response.edit_message(content=self.t("lb-nothing-erased"), view=None)
-            except discord.HTTPException:
-                log.debug("Could not close an erase confirmation", exc_info=True)
-        await report_failure(interaction, error, CONFIRMATION)
+    @classmethod
+    def buttons(cls, asker: int, question: int, *, t: Texts, member: int | None = None) -> list[ConfirmErase]:
+        """The question's two buttons, in the asker's language: erase, and keep everything."""
+        erase: discord.ui.Button[Any] = discord.ui.Button(
+            label=t(cls.button_key),
+            custom_id=cls.answer_id(asker, question, "yes", member),
+            style=discord.ButtonStyle.danger,
+        )
+        keep: discord.ui.Button[Any] = discord.ui.Button(
+            label=t("lb-keep-everything"),
+            custom_id=cls.answer_id(asker, question, "no", member),
+            style=discord.ButtonStyle.secondary,
+        )
+        return [cls(erase), cls(keep)]
 
-    async def on_timeout(self) -> None:
-        if self.asked is not None:
-            try:
-                await self.asked.edit_original_response(content=self.t("lb-no-answer"), view=None)
-            except discord.HTTPException:
-                log.debug("Could not mark an erase confirmation as expired", exc_info=True)
+    def refusal(self, interaction: Click, t: Texts) -> str | None:
+        """Why the member who answers may not erase any more (None if they may)."""
+        return None
 
-    # Both labels are replaced in __init__ by the asker's language.
-    @discord.ui.button(label="Erase", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction[Any], _: discord.ui.Button[ConfirmErase]
-    ) -> None:
-        self.stop()
-        refusal = self.allowed(interaction, self.t) if self.allowed is not None else None
-        text = refusal if refusal is not None else await self.erase(interaction, self.t)
+    async def erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
+        """Erase the records and say what was erased, in the asker's language."""
+        raise NotImplementedError
+
+    async def handle(self, interaction: Click, fields: Mapping[str, str]) -> None:
+        t = await reply_texts(interaction)
+        if int(fields["asker"]) != interaction.user.id:
+            raise Refusal(t("lb-only-the-asker"))
+        context.guild_id(interaction)
+        question = int(fields["question"])
+        # Answered: the process that asked does not close the question as unanswered any more.
+        interaction.client.service(OpenQuestions).answered(question)
+        if fields["answer"] == "no":
+            text = t("lb-nothing-erased")
+        elif expired(question, context.now()):
+            text = t("lb-no-answer")
+        else:
+            text = self.refusal(interaction, t) or await self._erase(interaction, fields, t)
         await interaction.response.edit_message(content=text, view=None)
 
-    @discord.ui.button(label="Keep everything", style=discord.ButtonStyle.secondary)
-    async def keep(self, interaction: discord.Interaction[Any], _: discord.ui.Button[ConfirmErase]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=self.t("lb-nothing-erased"), view=None)
+    async def _erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
+        try:
+            return await self.erase(interaction, fields, t)
+        except Exception:
+            # The erasure was rolled back: close the question; report_failure answers the rest.
+            try:
+                await interaction.response.edit_message(content=t("lb-nothing-erased"), view=None)
+            except discord.HTTPException:
+                log.debug("Could not close an erase confirmation", exc_info=True)
+            raise
 
 
-async def ask(interaction: discord.Interaction[Any], question: str, view: ConfirmErase) -> None:
-    """Ask the caller privately to confirm an erasure."""
-    view.asked = interaction
-    await interaction.response.send_message(question, view=view, ephemeral=True)
-
-
-def manager_only(interaction: discord.Interaction[Any], t: Texts) -> str | None:
+def manager_only(interaction: Click, t: Texts) -> str | None:
     """Why the caller may not manage the leaderboard, or None if they have Manage Server."""
     if interaction.permissions.manage_guild:
         return None
     return t("lb-need-manage-server")
 
 
-def check_manager(interaction: discord.Interaction[Any], t: Texts) -> None:
+def check_manager(interaction: Click, t: Texts) -> None:
     """Refuse a caller without Manage Server."""
     # Discord's default_member_permissions can be overridden by the server's settings: check again here.
     refusal = manager_only(interaction, t)
@@ -110,51 +144,149 @@ def check_manager(interaction: discord.Interaction[Any], t: Texts) -> None:
         raise Refusal(refusal)
 
 
-async def ask_forget_me(interaction: discord.Interaction[Any]) -> None:
-    """Answer /wizard forget-me: erase the caller's records in this server, after a confirmation."""
+class ForgetMe(ConfirmErase, template=rf"wzlb:er:me:(?P<asker>{ID}):(?P<question>{ID}):(?P<answer>yes|no)"):
+    """/wizard forget-me: the asker's records in this server."""
 
-    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
-        count = await erase_member(context.database(done), context.guild_id(done), done.user.id)
+    scope = "me"
+    button_key = "lb-forget-button"
+
+    async def erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
+        db, guild_id = context.database(interaction), context.guild_id(interaction)
+        count = await erase_member(db, guild_id, interaction.user.id)
         return t("lb-forget-done", count=count)
 
-    async def run() -> None:
-        context.guild_id(interaction)
-        t = await reply_texts(interaction)
-        view = ConfirmErase(interaction.user.id, t("lb-forget-button"), erase, t=t)
-        await ask(interaction, t("lb-forget-question"), view)
 
-    await guarded(interaction, run(), COMMAND)
+class ResetLeaderboard(
+    ConfirmErase, template=rf"wzlb:er:server:(?P<asker>{ID}):(?P<question>{ID}):(?P<answer>yes|no)"
+):
+    """/wizard-admin reset-leaderboard: every record of this server; Manage Server is checked again."""
 
+    scope = "server"
+    button_key = "lb-reset-button"
 
-async def ask_reset(interaction: discord.Interaction[Any]) -> None:
-    """Answer /wizard-admin reset-leaderboard: check Manage Server, confirm, then reset."""
+    def refusal(self, interaction: Click, t: Texts) -> str | None:
+        return manager_only(interaction, t)
 
-    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
-        count = await reset_guild(context.database(done), context.guild_id(done))
+    async def erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
+        count = await reset_guild(context.database(interaction), context.guild_id(interaction))
         return t("lb-reset-done", count=count)
 
+
+class RemoveMember(
+    ConfirmErase,
+    template=rf"wzlb:er:member:(?P<asker>{ID}):(?P<question>{ID}):(?P<member>{ID}):(?P<answer>yes|no)",
+):
+    """/wizard-admin remove-member: one member's records in this server; Manage Server is checked again."""
+
+    scope = "member"
+    button_key = "lb-remove-button"
+
+    def refusal(self, interaction: Click, t: Texts) -> str | None:
+        return manager_only(interaction, t)
+
+    async def erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
+        member = int(fields["member"])
+        count = await erase_member(context.database(interaction), context.guild_id(interaction), member)
+        return t("lb-remove-done", member=f"<@{member}>", count=count)
+
+
+# The families the extension registers; their templates match disjoint sets of ids.
+FAMILIES: tuple[type[ConfirmErase], ...] = (ForgetMe, ResetLeaderboard, RemoveMember)
+
+
+# -- asking ----------------------------------------------------------------------------------------------
+
+
+class Question(discord.ui.View):
+    """The two buttons of an open question, in the process that asked it: after two minutes without an
+    answer it closes the question (in the asker's language, ``t``) and takes its buttons away."""
+
+    def __init__(
+        self, asked: Click, buttons: list[ConfirmErase], questions: OpenQuestions, *, t: Texts
+    ) -> None:
+        super().__init__(timeout=QUESTION_SECONDS)
+        self.asked, self.questions, self.t = asked, questions, t
+        for button in buttons:
+            self.add_item(button)
+
+    async def on_timeout(self) -> None:
+        self.questions.forget(self.asked.id)
+        try:
+            await self.asked.edit_original_response(content=self.t("lb-no-answer"), view=None)
+        except discord.HTTPException:
+            log.debug("Could not mark an erase confirmation as expired", exc_info=True)
+
+
+class OpenQuestions:
+    """The erase questions this process asked that wait for their answer, by question id; the
+    leaderboard's extension provides it. An answer stops its question's timer, so that an answered
+    question is never closed as unanswered afterwards."""
+
+    def __init__(self) -> None:
+        self._open: dict[int, Question] = {}
+
+    def asked(self, question: Question) -> None:
+        self._open[question.asked.id] = question
+
+    def forget(self, question_id: int) -> None:
+        self._open.pop(question_id, None)
+
+    def answered(self, question_id: int) -> None:
+        question = self._open.pop(question_id, None)
+        if question is not None:
+            question.stop()
+
+    def __contains__(self, question_id: object) -> bool:
+        return question_id in self._open
+
+
+async def ask(
+    interaction: Click, text: str, family: type[ConfirmErase], *, t: Texts, member: int | None = None
+) -> None:
+    """Ask the caller privately to confirm an erasure (``text``), with ``family``'s two buttons."""
+    questions = interaction.client.service(OpenQuestions)
+    buttons = family.buttons(interaction.user.id, interaction.id, t=t, member=member)
+    question = Question(interaction, buttons, questions, t=t)
+    questions.asked(question)
+    try:
+        await interaction.response.send_message(text, view=question, ephemeral=True)
+    except BaseException:
+        questions.forget(interaction.id)
+        question.stop()
+        raise
+
+
+async def ask_forget_me(interaction: Click) -> None:
+    """Answer /wizard forget-me: erase the caller's records in this server, after a confirmation."""
+
     async def run() -> None:
         context.guild_id(interaction)
         t = await reply_texts(interaction)
-        check_manager(interaction, t)
-        view = ConfirmErase(interaction.user.id, t("lb-reset-button"), erase, manager_only, t=t)
-        await ask(interaction, t("lb-reset-question"), view)
+        await ask(interaction, t("lb-forget-question"), ForgetMe, t=t)
 
     await guarded(interaction, run(), COMMAND)
 
 
-async def ask_remove_member(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
-    """Answer /wizard-admin remove-member: check Manage Server, confirm, then erase their records."""
-
-    async def erase(done: discord.Interaction[Any], t: Texts) -> str:
-        count = await erase_member(context.database(done), context.guild_id(done), member.id)
-        return t("lb-remove-done", member=member.mention, count=count)
+async def ask_reset(interaction: Click) -> None:
+    """Answer /wizard-admin reset-leaderboard: check Manage Server, confirm, then reset."""
 
     async def run() -> None:
         context.guild_id(interaction)
         t = await reply_texts(interaction)
         check_manager(interaction, t)
-        view = ConfirmErase(interaction.user.id, t("lb-remove-button"), erase, manager_only, t=t)
-        await ask(interaction, t("lb-remove-question", member=member.mention), view)
+        await ask(interaction, t("lb-reset-question"), ResetLeaderboard, t=t)
+
+    await guarded(interaction, run(), COMMAND)
+
+
+async def ask_remove_member(interaction: Click, member: discord.abc.User) -> None:
+    """Answer /wizard-admin remove-member: check Manage Server, confirm, then erase their records."""
+
+    async def run() -> None:
+        context.guild_id(interaction)
+        t = await reply_texts(interaction)
+        check_manager(interaction, t)
+        text = t("lb-remove-question", member=member.mention)
+        await ask(interaction, text, RemoveMember, t=t, member=member.id)
 
     await guarded(interaction, run(), COMMAND)

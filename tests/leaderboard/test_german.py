@@ -34,7 +34,7 @@ from simcord import Env, GuildHandle, InteractionResult, MemberActor, ResponseMe
 from simcord.components import walk_components
 
 from bot import WizardBot
-from cogs.leaderboard.confirm import ConfirmErase
+from cogs.leaderboard.confirm import ForgetMe, OpenQuestions, Question
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.utils.i18n import LOCALES_DIR, texts
 
@@ -365,17 +365,19 @@ async def test_an_unanswered_question_closes_in_the_askers_language() -> None:
     edits: list[dict[str, Any]] = []
 
     class Asked:
+        id = 99
+
         async def edit_original_response(self, **fields: Any) -> None:
             edits.append(fields)
 
-    async def erase(_: Any, t: Any) -> str:
-        raise AssertionError("nothing is erased without an answer")
-
-    view = ConfirmErase(1, "Meine Daten löschen", erase, t=texts("de"))
-    view.asked = cast(Any, Asked())
-    assert [item.label for item in view.children if isinstance(item, discord.ui.Button)] == [
+    questions = OpenQuestions()
+    buttons = ForgetMe.buttons(1, Asked.id, t=texts("de"))
+    question = Question(cast(Any, Asked()), buttons, questions, t=texts("de"))
+    questions.asked(question)
+    assert [item.item.label for item in question.children if isinstance(item, ForgetMe)] == [
         "Meine Daten löschen",
         "Alles behalten",
     ]
-    await view.on_timeout()
+    await question.on_timeout()
     assert edits == [{"content": "Keine Antwort: Es wurde nichts gelöscht.", "view": None}]
+    assert Asked.id not in questions
