@@ -1,0 +1,283 @@
+"""Tables brought back after a restart, or taken over from a process that stopped.
+
+Every open table is rebuilt from the database (one that cannot be is set aside: closed without a result,
+its channel told) and given its server's settings. Then, in the background and one table at a time, what
+a crash cut short is shown (round summaries, new hands, final standings), and every table is shown
+again as it is now: its message brought up to date (or posted anew), the members to act given their
+controls again, the clocks and computers started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.server_settings.store import ServerSettingsStore
+from cogs.table.clock import track_turns, turn_since
+from cogs.table.components import lobby_view, table_view
+from cogs.table.lobby_flow import LobbyFlow
+from cogs.table.model import PausedTurn, Table, now
+from cogs.table.store import News, TableRecord, TableStore, UnreadableTable
+from cogs.utils.i18n import Texts, guild_language, texts
+from wizard_core import Game
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+
+log = logging.getLogger(__name__)
+
+# Tables taken over are read this many at a time.
+LOAD_BATCH = 500
+
+
+class Restore(LobbyFlow):
+    """Open tables brought back from the database, and shown again as they are now."""
+
+    def __init__(self, bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore) -> None:
+        super().__init__(bot, store, server_settings)
+        self._catching_up: asyncio.Task[None] | None = None
+        self._adopting: set[asyncio.Task[None]] = set()
+
+    def close(self) -> None:
+        """Stop bringing the tables up to date, and every table's timers, clocks and computers."""
+        if self._catching_up is not None:
+            self._catching_up.cancel()
+        for task in self._adopting:
+            task.cancel()
+        super().close()
+
+    async def restore(self) -> None:
+        """Rebuild every lobby and running game from the database (at start-up).
+
+        A table that cannot be rebuilt (damaged rules or actions) is set aside: logged, closed without a
+        result, and its channel told; every other table comes back. Each waits for its server's settings,
+        read first thing in the background. The turns that were under way when the bot stopped resume,
+        when each table is shown again, with the time their players had left.
+        """
+        restored = await self._load()
+        log.info("Restored %d open table(s)", len(restored))
+        # What players should see is brought up to date in the background: the bot answers clicks
+        # meanwhile, each table under its lock.
+        self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
+
+    async def adopt(self, table_ids: Sequence[int]) -> list[Table]:
+        """Take in open tables this process has just become the owner of (their process stopped): they
+        are rebuilt and resume as after a restart. Returns those now here."""
+        adopted = await self._load(table_ids)
+        if adopted:
+            log.info("Took over %d table(s): %s", len(adopted), ", ".join(str(t.id) for t in adopted))
+            task = asyncio.create_task(self._after_restart(adopted, adopted=True), name="wizard-adopt")
+            self._adopting.add(task)
+            task.add_done_callback(self._adopting.discard)
+        return adopted
+
+    async def _load(self, table_ids: Sequence[int] | None = None) -> list[Table]:
+        with _collector_paused():
+            if table_ids is None:
+                records = await self.store.open_tables()
+            else:
+                records = []
+                for start in range(0, len(table_ids), LOAD_BATCH):
+                    records += await self.store.open_tables(table_ids[start : start + LOAD_BATCH])
+            stopped = _stopped_at(records)
+            loaded: list[Table] = []
+            try:
+                for record in records:
+                    if record.id in self.tables:
+                        continue
+                    table = await self._rebuilt(record, stopped)
+                    if table is not None:
+                        # Locked until its server's settings are read, the first thing
+                        # ``_after_restart`` does (a query per server, done while the bot connects): a
+                        # click waits until then.
+                        await table.lock.acquire()
+                        self._add(table)
+                        loaded.append(table)
+            except BaseException:
+                # No table stays half taken in (locked for good, with no clock): the caller gives up
+                # what it claimed, or the start fails.
+                for table in loaded:
+                    self._remove(table)
+                    table.lock.release()
+                raise
+            finally:
+                records.clear()  # what was read goes before the collector runs again, not after
+        return loaded
+
+    async def _rebuilt(self, record: TableRecord | UnreadableTable, stopped: float) -> Table | None:
+        """A table as stored, with its game rebuilt and its turns paused where the bot stopped (at
+        ``stopped``); None if it cannot be rebuilt, and then it is set aside."""
+        if isinstance(record, UnreadableTable):
+            await self._set_aside(record.id, record.channel_id, record.reason)
+            return None
+        try:
+            table = Table.from_record(record)
+            if record.status == "playing":
+                table.game = record.rebuild()
+                _pause_turns(table, record, stopped)
+        except Exception as error:  # a damaged log or rules: any error of the replay
+            await self._set_aside(record.id, record.channel_id, f"{type(error).__name__}: {error}")
+            return None
+        return table
+
+    async def _after_restart(self, restored: list[Table], *, adopted: bool = False) -> None:
+        """Give the restored tables their servers' settings, then show what a crash cut short and every
+        table again, one table at a time. (Tables ``adopted`` from another process: only those.)"""
+        await self._apply_settings_after_restart(restored)
+        try:
+            pending = await self.store.pending()
+            if adopted:
+                ids = {table.id for table in restored}
+                pending = {table_id: news for table_id, news in pending.items() if table_id in ids}
+            await self._catch_up(pending)
+        except Exception:
+            log.exception("Could not show everything a crash cut short")
+        for table in list(restored if adopted else self.tables.values()):
+            try:
+                async with table.lock:
+                    if self.is_open(table):
+                        await self._show_again(table)
+            except Exception:
+                log.exception("Could not bring table %d up to date after the restart", table.id)
+
+    async def _apply_settings_after_restart(self, restored: list[Table]) -> None:
+        """Give each restored table (locked by ``restore``) its server's settings, then let clicks in and
+        start a lobby's timer."""
+        for table in restored:
+            try:
+                await self.apply_server_settings(table)
+            except Exception:
+                log.exception(
+                    "Could not read the server settings of table %d: it keeps the defaults", table.id
+                )
+            finally:
+                table.lock.release()
+            if table.game is None and self.is_open(table):
+                self._arm_lobby_timer(table)
+
+    async def show_finished(self, table_ids: Sequence[int]) -> None:
+        """Show the news of finished games this process has just become the owner of (their process
+        stopped before it showed their standings)."""
+        pending = await self.store.pending()
+        await self._catch_up({table_id: pending[table_id] for table_id in table_ids if table_id in pending})
+
+    async def _catch_up(self, pending: dict[int, list[News]]) -> None:
+        """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
+        hands, the final standings of a game finished just before the crash."""
+        for table_id, news in pending.items():
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._finished_table(table_id)
+            if table is None or table.game is None:
+                await self.store.delivered(table_id, news)
+                continue
+            async with table.lock:
+                await self._deliver(table, news)
+
+    async def _finished_table(self, table_id: int) -> Table | None:
+        """A game that finished (its result is stored) but whose standings may not have been shown."""
+        record = await self.store.get(table_id)
+        if record is None or record.status != "finished" or record.seed is None:
+            return None
+        table = Table.from_record(record)
+        table.game = Game.replay([s.name for s in record.seats], record.table_rules, record.seed, record.log)
+        await self.apply_server_settings(table)
+        return table
+
+    async def _show_again(self, table: Table) -> None:
+        """After a restart: the table message shows the table as it is now (a new message if it was never
+        shown, its id was lost or it was deleted), the members to act get their controls again (the ones
+        sent before a crash may never have left), and the clocks and computers start."""
+        if table.game is None:
+            if table.message_id is None:
+                message = await self.delivery.send_channel(
+                    table, embed=self.lobby_embed(table), view=lobby_view(table)
+                )
+                await self._remember_message(table, message)
+            return
+        # The turns under way resume from here, with the time their players had left (``Table.paused``),
+        # first so that the messages below show when they run out. (A member who played since the restart
+        # began the turns that followed, and sent their controls.)
+        under_way = set(table.turns) & set(table.game.to_act)
+        track_turns(table)
+        table.drawn_at = now()
+        if not await self.delivery.show_table(table, table.game.public_view(), table_view(table)):
+            await self._post_table(table)
+        # The members to act get their hand again, with its buttons, in a new message (the one sent before
+        # a crash may never have left, and this process does not know it).
+        if not under_way:
+            await self.delivery.clear_ping(table)
+        for seat in [seat for seat in table.turns if seat not in under_way]:
+            await self._turn_again(table, seat)
+        self._keep_going(table)
+
+    async def _post_table(self, table: Table) -> None:
+        """Post the table message anew at the bottom of the channel (the one before is gone, or moved)."""
+        embeds, files = await self.delivery.table_message(
+            table, table.running.public_view(), files_allowed=self.delivery.channel_allows_files(table)
+        )
+        message = await self.delivery.send_channel(table, embeds=embeds, view=table_view(table), files=files)
+        await self._remember_message(table, message)
+
+    async def _turn_again(self, table: Table, seat: int) -> None:
+        """A member whose turn is under way gets their hand with its buttons as a new message (or, without
+        DMs, a ping): it tells them it is their turn, so no nudge follows."""
+        if table.seats[seat].dms_closed:
+            await self.announcer.ping(table, seat)
+        else:
+            await self.announcer.send_hand(table, seat)
+        table.turns[seat].nudged = True
+
+    async def _set_aside(self, table_id: int, channel_id: int, reason: str) -> None:
+        log.error("Table %d could not be restored (%s); it is closed without a result", table_id, reason)
+        await self.store.close(table_id, "ended", now())
+        t = await self._channel_texts(channel_id)
+        await self.delivery.post(channel_id, t("table-set-aside"))
+
+    async def _channel_texts(self, channel_id: int) -> Texts:
+        """The catalog of a channel whose table is not known: its server's language, if the bot knows the
+        channel already, else English."""
+        guild = getattr(self.bot.get_channel(channel_id), "guild", None)
+        chosen = None
+        if isinstance(guild, discord.Guild):
+            try:
+                chosen = (await self.server_settings.get(guild.id)).language
+            except Exception:
+                log.exception("Could not read the settings of server %d", guild.id)
+        return texts(guild_language(chosen, guild))
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while every open table is read and rebuilt at once: the
+    many objects made then would set it off again and again, over a heap that keeps growing, for about
+    half the time of a restart with thousands of games."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _stopped_at(records: list[TableRecord | UnreadableTable]) -> float:
+    """When the bot stopped, as far as the database tells: the last change it stored to an open table (it
+    may have run on a while after that, which the players whose turns were under way then gain; it cannot
+    have stopped before), never later than now."""
+    return min(max((r.updated_at for r in records if isinstance(r, TableRecord)), default=now()), now())
+
+
+def _pause_turns(table: Table, record: TableRecord, stopped: float) -> None:
+    """Remember how much of each turn under way had passed when the bot stopped: a turn began when the
+    entry that made it stand was stored (while everyone bids at once, the one that opened the bidding)."""
+    game = table.running
+    since = turn_since(game)
+    spent = max(0.0, stopped - record.stored_at(since - 1))
+    table.paused = {seat: PausedTurn(since, spent) for seat in game.to_act}
