@@ -329,20 +329,25 @@ async def rebuild(db: Database) -> int:
     """
     async with db.transaction() as conn:
         await conn.serialize(LEADERBOARDS)
-        for sql in CLEAR_DERIVED:
-            await conn.execute(sql)
-        ratings: dict[tuple[int, int], Rating] = {}
-        games = 0
-        async for game in _stored_games(conn):
-            games += 1
-            priors = [ratings.get((game.guild_id, p.user_id), Rating()) for p in game.players]
-            rows, after = game_rows(game, priors)
-            for player, new in zip(game.players, after, strict=True):
-                if not player.computer:
-                    ratings[game.guild_id, player.user_id] = new
-            for sql, parameters in rows.statements(derived_only=True):
-                await conn.executemany(sql, parameters)
-        await conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_KEY,))
+        return await _rebuild(conn)
+
+
+async def _rebuild(conn: Connection) -> int:
+    """``rebuild`` inside a transaction that holds the leaderboards' lock."""
+    for sql in CLEAR_DERIVED:
+        await conn.execute(sql)
+    ratings: dict[tuple[int, int], Rating] = {}
+    games = 0
+    async for game in _stored_games(conn):
+        games += 1
+        priors = [ratings.get((game.guild_id, p.user_id), Rating()) for p in game.players]
+        rows, after = game_rows(game, priors)
+        for player, new in zip(game.players, after, strict=True):
+            if not player.computer:
+                ratings[game.guild_id, player.user_id] = new
+        for sql, parameters in rows.statements(derived_only=True):
+            await conn.executemany(sql, parameters)
+    await conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_KEY,))
     return games
 
 
@@ -373,8 +378,19 @@ async def _stored_games(conn: Connection) -> AsyncIterator[FinishedGame]:
         yield FinishedGame(table_id, first[1], first[4], first[10], players)
 
 
-async def rebuild_if_pending(db: Database) -> None:
-    """Run ``rebuild`` once when a migration asked for it (0003 for older results, 0006 for issue 19)."""
-    if await db.get_meta(REBUILD_KEY) is not None:
-        count = await rebuild(db)
-        log.info("Computed leaderboards and ratings from %d earlier game(s)", count)
+async def rebuild_if_pending(db: Database) -> bool:
+    """Run ``rebuild`` once when a migration asked for it (0003 for older results, 0006 for issue 19);
+    returns whether this call rebuilt.
+
+    Processes that start together on one database may all find the request: each looks again once it
+    holds the leaderboards' lock, so the first one rebuilds and the others find the request gone.
+    """
+    if await db.get_meta(REBUILD_KEY) is None:
+        return False  # the usual start: nothing asked, no lock taken
+    async with db.transaction() as conn:
+        await conn.serialize(LEADERBOARDS)
+        if await conn.fetchone("SELECT value FROM meta WHERE key = ?", (REBUILD_KEY,)) is None:
+            return False  # another process rebuilt while this one waited for the lock
+        count = await _rebuild(conn)
+    log.info("Computed leaderboards and ratings from %d earlier game(s)", count)
+    return True

@@ -1,16 +1,23 @@
 """What the leaderboard tests share: offline games stored the way the bot stores them, and an oracle that
 recomputes every figure and rating from the stored result and round rows with its own code.
+
+The oracle reads the stored rows outside the bot (``db_helpers.query``), from a SQLite file or a
+PostgreSQL database alike.
 """
 
 from __future__ import annotations
 
 import random
-import sqlite3
-from collections.abc import Sequence
+import shutil
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
+import db_helpers
+import pytest
 from openskill.models import BradleyTerryFull
 
 from cogs.leaderboard.queries import BoardLine, Totals
@@ -121,51 +128,59 @@ class Figures:
         )
 
 
-def stored_games(path: Path, guild_id: int) -> list[tuple[int, float, list[sqlite3.Row]]]:
+Row = dict[str, Any]
+
+
+def stored_games(database: db_helpers.Database, guild_id: int) -> list[tuple[int, float, list[Row]]]:
     """The stored games of a server in the order they finished: (table id, finished_at, result rows)."""
-    with sqlite3.connect(path) as conn:
-        conn.row_factory = sqlite3.Row
-        rows = conn.execute(
-            "SELECT * FROM game_results WHERE guild_id = ? ORDER BY finished_at, table_id, seat", (guild_id,)
-        ).fetchall()
-    conn.close()
-    games: dict[int, list[sqlite3.Row]] = {}
+    rows = db_helpers.query(
+        database,
+        "SELECT * FROM game_results WHERE guild_id = ? ORDER BY finished_at, table_id, seat",
+        (guild_id,),
+    )
+    games: dict[int, list[Row]] = {}
     for row in rows:
         games.setdefault(row["table_id"], []).append(row)
     return [(table_id, seats[0]["finished_at"], seats) for table_id, seats in games.items()]
 
 
-def recompute(path: Path, guild_id: int, since: float = 0.0) -> dict[int, Figures]:
+def recompute(database: db_helpers.Database, guild_id: int, since: float = 0.0) -> dict[int, Figures]:
     """Every member's figures from the stored result and round rows of games finished at or after `since`."""
+    results = db_helpers.query(
+        database,
+        "SELECT user_id, score, won, shared_win, table_id, seat FROM game_results"
+        " WHERE guild_id = ? AND finished_at >= ? AND computer = 0",
+        (guild_id, since),
+    )
+    rounds: dict[tuple[int, int], list[Row]] = {}
+    for line in db_helpers.query(
+        database,
+        "SELECT r.table_id, r.seat, r.bid, r.tricks FROM game_rounds AS r"
+        " JOIN game_results AS g ON g.table_id = r.table_id AND g.seat = r.seat WHERE g.guild_id = ?",
+        (guild_id,),
+    ):
+        rounds.setdefault((line["table_id"], line["seat"]), []).append(line)
     figures: dict[int, Figures] = {}
-    with sqlite3.connect(path) as conn:
-        for user, score, won, shared, table_id, seat in conn.execute(
-            "SELECT user_id, score, won, shared_win, table_id, seat FROM game_results"
-            " WHERE guild_id = ? AND finished_at >= ? AND computer = 0",
-            (guild_id, since),
-        ):
-            f = figures.setdefault(user, Figures())
-            f.games += 1
-            f.wins += won
-            f.shared_wins += shared
-            f.score_sum += score
-            f.best_score = max(f.best_score, score)
-            rounds = conn.execute(
-                "SELECT bid, tricks FROM game_rounds WHERE table_id = ? AND seat = ?", (table_id, seat)
-            ).fetchall()
-            f.rounds += len(rounds)
-            f.exact_bids += sum(bid == tricks for bid, tricks in rounds)
-    conn.close()
+    for row in results:
+        f = figures.setdefault(row["user_id"], Figures())
+        f.games += 1
+        f.wins += row["won"]
+        f.shared_wins += row["shared_win"]
+        f.score_sum += row["score"]
+        f.best_score = max(f.best_score, row["score"])
+        played = rounds.get((row["table_id"], row["seat"]), [])
+        f.rounds += len(played)
+        f.exact_bids += sum(line["bid"] == line["tricks"] for line in played)
     return figures
 
 
-def recompute_ratings(path: Path, guild_id: int) -> dict[int, Rating]:
+def recompute_ratings(database: db_helpers.Database, guild_id: int) -> dict[int, Rating]:
     """Replay openskill over the stored games in the order they finished (issue 19): each game ranks its
     members among themselves by the standings, ties sharing a place; computers, and the member of a game
     with one member, are not rated. Members never rated are missing."""
     model = BradleyTerryFull()
     state: dict[int, tuple[float, float, int]] = {}
-    for _, _, seats in stored_games(path, guild_id):
+    for _, _, seats in stored_games(database, guild_id):
         members = [s for s in seats if not s["computer"]]
         if len(members) < 2:
             continue
@@ -214,23 +229,28 @@ def first_of_month(at: float) -> float:
     return datetime(day.year, day.month, 1, tzinfo=UTC).timestamp()
 
 
-def count_rows(path: Path, table: str, guild_id: int | None = None) -> int:
-    queries = {
-        "game_results": "SELECT COUNT(*) FROM game_results WHERE ?1 IS NULL OR guild_id = ?1",
-        "game_rounds": "SELECT COUNT(*) FROM game_rounds WHERE ?1 IS NULL OR table_id IN"
-        " (SELECT table_id FROM game_results WHERE guild_id = ?1)",
-        "player_stats": "SELECT COUNT(*) FROM player_stats WHERE ?1 IS NULL OR guild_id = ?1",
-        "player_hand_stats": "SELECT COUNT(*) FROM player_hand_stats WHERE ?1 IS NULL OR guild_id = ?1",
-        "player_ratings": "SELECT COUNT(*) FROM player_ratings WHERE ?1 IS NULL OR guild_id = ?1",
-        "rating_history": "SELECT COUNT(*) FROM rating_history WHERE ?1 IS NULL OR guild_id = ?1",
-    }
-    with sqlite3.connect(path) as conn:
-        value = int(conn.execute(queries[table], (guild_id,)).fetchone()[0])
-    conn.close()
-    return value
+# The rows of each table that belong to a server.
+OF_GUILD = {
+    "game_results": "guild_id = ?",
+    "game_rounds": "table_id IN (SELECT table_id FROM game_results WHERE guild_id = ?)",
+    "player_stats": "guild_id = ?",
+    "player_hand_stats": "guild_id = ?",
+    "player_ratings": "guild_id = ?",
+    "rating_history": "guild_id = ?",
+}
 
 
-def dump(path: Path, table: str) -> list[tuple[object, ...]]:
+def count_rows(database: db_helpers.Database, table: str, guild_id: int | None = None) -> int:
+    """How many rows a table holds (of one server, when given)."""
+    where = OF_GUILD[table]
+    if guild_id is None:
+        rows = db_helpers.query(database, f"SELECT COUNT(*) AS n FROM {table}")
+    else:
+        rows = db_helpers.query(database, f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", (guild_id,))
+    return int(rows[0]["n"])
+
+
+def dump(database: db_helpers.Database, table: str) -> list[tuple[object, ...]]:
     """A derived table's rows, in a fixed order (a rating's update time left out)."""
     queries = {
         "player_stats": "SELECT * FROM player_stats ORDER BY guild_id, period, start, user_id",
@@ -239,7 +259,36 @@ def dump(path: Path, table: str) -> list[tuple[object, ...]]:
         " ORDER BY guild_id, user_id",
         "rating_history": "SELECT * FROM rating_history ORDER BY table_id, seat",
     }
-    with sqlite3.connect(path) as conn:
-        rows = [tuple(row) for row in conn.execute(queries[table])]
-    conn.close()
-    return rows
+    return [tuple(row.values()) for row in db_helpers.query(database, queries[table])]
+
+
+# -- databases of the migration tests --------------------------------------------------------------------
+
+
+def migrations_up_to(source: Path, target: Path, last: int) -> Path:
+    """A migrations folder (``target``) with the files of ``source`` up to number ``last``, on both
+    backends (PostgreSQL's forms in its ``postgresql`` folder): the schema an older bot had."""
+    for folder in (source, source / "postgresql"):
+        into = target / folder.relative_to(source)
+        into.mkdir(parents=True, exist_ok=True)
+        for migration in sorted(folder.glob("[0-9][0-9][0-9][0-9]_*.sql")):
+            if int(migration.name[:4]) <= last:
+                shutil.copy(migration, into / migration.name)
+    return target
+
+
+@asynccontextmanager
+async def another_database(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[db_helpers.Database]:
+    """A second fresh database on the test's backend (``backend`` fixture): a SQLite file beside the
+    first, or a new PostgreSQL database, dropped afterwards."""
+    if request.getfixturevalue("backend") == "sqlite":
+        yield tmp_path / "another.sqlite3"
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = await db_helpers.create_database(server)
+    try:
+        yield url
+    finally:
+        await db_helpers.drop_database(server, url)

@@ -6,27 +6,30 @@ stored rows with its own code) is in leaderboard_oracle.py, shared with the othe
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import random
-import shutil
-import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import db_helpers
 import discord
 import pytest
 from leaderboard_oracle import (
     DAY,
     DERIVED,
     NEW_YEAR,
+    another_database,
     count_rows,
     dump,
     expected_board,
     fill,
     first_of_month,
+    migrations_up_to,
     monday_of,
     play_offline,
     recompute,
@@ -87,16 +90,16 @@ ROOT = Path(__file__).resolve().parents[2]
 # -- fixtures --------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
-    yield database
-    await database.close()
+# The tests that store and read run on SQLite and on PostgreSQL (the ``database`` fixture of conftest.py:
+# a SQLite file's path or a fresh PostgreSQL database's URL); the oracle reads either.
+on_both_backends = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "wizard.sqlite3"
+async def db(database: db_helpers.Database) -> AsyncIterator[Database]:
+    opened = await open_database(database, MIGRATIONS_DIR)
+    yield opened
+    await opened.close()
 
 
 # -- pure parts ------------------------------------------------------------------------------------------
@@ -230,27 +233,33 @@ def test_recording_and_reading_need_no_discord() -> None:
 # -- recording, against the database ---------------------------------------------------------------------
 
 
-async def test_finish_records_rounds_ratings_and_aggregates(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_finish_records_rounds_ratings_and_aggregates(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     users = list(range(100, 108))
     await fill(store, 1, users, 24, seed=1, start=NEW_YEAR - 40 * DAY)
-    games = stored_games(path, 1)
+    games = stored_games(database, 1)
     assert len(games) == 24
     # Every round of every player is stored with its hand size, bid and tricks, matching the JSON of 0002.
-    with sqlite3.connect(path) as conn:
-        for table_id, seat, rounds_json in conn.execute("SELECT table_id, seat, rounds FROM game_results"):
-            stored = conn.execute(
-                "SELECT round_number, cards, bid, tricks, points FROM game_rounds"
-                " WHERE table_id = ? AND seat = ? ORDER BY round_number",
-                (table_id, seat),
-            ).fetchall()
-            assert [[b, t, p] for _, _, b, t, p in stored] == json.loads(rounds_json)
-            assert [n for n, *_ in stored] == list(range(1, len(stored) + 1))
-            assert [c for _, c, *_ in stored] == list(range(1, len(stored) + 1))
-    conn.close()
+    lines: dict[tuple[int, int], list[dict[str, int]]] = {}
+    for line in db_helpers.query(
+        database,
+        "SELECT table_id, seat, round_number, cards, bid, tricks, points FROM game_rounds"
+        " ORDER BY table_id, seat, round_number",
+    ):
+        lines.setdefault((line["table_id"], line["seat"]), []).append(line)
+    results = db_helpers.query(database, "SELECT table_id, seat, rounds FROM game_results")
+    assert len(results) == len(lines)
+    for row in results:
+        stored = lines[row["table_id"], row["seat"]]
+        assert [[r["bid"], r["tricks"], r["points"]] for r in stored] == json.loads(row["rounds"])
+        assert [r["round_number"] for r in stored] == list(range(1, len(stored) + 1))
+        assert [r["cards"] for r in stored] == list(range(1, len(stored) + 1))
 
-    figures = recompute(path, 1)
-    ratings = recompute_ratings(path, 1)
+    figures = recompute(database, 1)
+    ratings = recompute_ratings(database, 1)
     for sort in SORTS:
         expected = expected_board(figures, ratings, sort)
         page = await leaderboard_page(db, 1, sort, "all", 0, users[0], NEW_YEAR)
@@ -262,34 +271,36 @@ async def test_finish_records_rounds_ratings_and_aggregates(db: Database, path: 
     assert card is not None
     assert card.totals == figures[users[2]].totals()
     assert card.rating == ratings[users[2]]
-    with sqlite3.connect(path) as conn:
-        hands = conn.execute(
-            "SELECT r.cards, COUNT(*), SUM(r.bid = r.tricks) FROM game_rounds AS r"
-            " JOIN game_results AS g ON g.table_id = r.table_id AND g.seat = r.seat"
-            " WHERE g.user_id = ? GROUP BY r.cards ORDER BY r.cards",
-            (users[2],),
-        ).fetchall()
-    conn.close()
-    assert list(card.hands) == [tuple(h) for h in hands]
+    hands = db_helpers.query(
+        database,
+        "SELECT r.cards AS cards, COUNT(*) AS rounds,"
+        " SUM(CASE WHEN r.bid = r.tricks THEN 1 ELSE 0 END) AS exact FROM game_rounds AS r"
+        " JOIN game_results AS g ON g.table_id = r.table_id AND g.seat = r.seat"
+        " WHERE g.user_id = ? GROUP BY r.cards ORDER BY r.cards",
+        (users[2],),
+    )
+    assert list(card.hands) == [(h["cards"], h["rounds"], h["exact"]) for h in hands]
     assert len(card.trend) == min(TREND_GAMES, figures[users[2]].games) + 1
     assert card.trend[-1] == ratings[users[2]].display
 
 
-async def test_rebuild_gives_what_recording_gave(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_rebuild_gives_what_recording_gave(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     await fill(store, 1, list(range(1, 9)), 12, seed=2, start=NEW_YEAR - 20 * DAY)
     await fill(store, 2, list(range(5, 12)), 9, seed=3, start=NEW_YEAR - 50 * DAY)
-    before = {table: dump(path, table) for table in DERIVED}
+    before = {table: dump(database, table) for table in DERIVED}
     assert all(before.values())
     assert await rebuild(db) == 21
-    assert {table: dump(path, table) for table in DERIVED} == before
+    assert {table: dump(database, table) for table in DERIVED} == before
 
 
-async def test_leaderboard_pages_and_the_callers_page(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_leaderboard_pages_and_the_callers_page(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     users = list(range(1, 24))
     await fill(store, 7, users, 40, seed=4, start=NEW_YEAR - 10 * DAY)
-    expected = expected_board(recompute(path, 7), recompute_ratings(path, 7), "wins")
+    expected = expected_board(recompute(database, 7), recompute_ratings(database, 7), "wins")
     assert len(expected) == len(users)
     seen: list[BoardLine] = []
     for number in range(3):
@@ -308,7 +319,8 @@ async def test_leaderboard_pages_and_the_callers_page(db: Database, path: Path) 
     assert empty.total == 0 and empty.pages == 1 and not empty.lines
 
 
-async def test_periods_count_only_their_games(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_periods_count_only_their_games(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     now = NEW_YEAR + 9 * DAY + 12 * 3600  # Saturday 10 January 2026, noon
     moments = [now - 40 * DAY, now - 12 * DAY, now - 9.4 * DAY, now - 6 * DAY, now - 2 * DAY, now - 3600]
@@ -316,9 +328,9 @@ async def test_periods_count_only_their_games(db: Database, path: Path) -> None:
     users = list(range(1, 10))
     for index, moment in enumerate(moments):
         await store_game(store, 3, rng.sample(users, 4), seed=50 + index, finished_at=moment)
-    ratings = recompute_ratings(path, 3)
+    ratings = recompute_ratings(database, 3)
     for period, since in (("all", 0.0), ("month", first_of_month(now)), ("week", monday_of(now))):
-        figures = recompute(path, 3, since)
+        figures = recompute(database, 3, since)
         for sort in SORTS:
             expected = expected_board(figures, ratings, sort)
             page = await leaderboard_page(db, 3, sort, period, 0, users[0], now)
@@ -326,7 +338,8 @@ async def test_periods_count_only_their_games(db: Database, path: Path) -> None:
     assert monday_of(now) == NEW_YEAR + 4 * DAY
 
 
-async def test_ended_and_cancelled_tables_store_nothing(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_ended_and_cancelled_tables_store_nothing(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     for status in ("ended", "cancelled"):
         record = await store.create(
@@ -336,63 +349,61 @@ async def test_ended_and_cancelled_tables_store_nothing(db: Database, path: Path
             await store.start(record.id, 1, [], NEW_YEAR, read_at=record.updated_at)
         await store.close(record.id, status, NEW_YEAR)
     for table in ("game_results", "game_rounds", *DERIVED):
-        assert count_rows(path, table) == 0, table
+        assert count_rows(database, table) == 0, table
 
 
-async def test_erasing_a_member_and_resetting_a_server(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_erasing_a_member_and_resetting_a_server(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     users = list(range(1, 8))
     await fill(store, 1, users, 10, seed=6, start=NEW_YEAR - 5 * DAY)
     await fill(store, 2, users, 6, seed=7, start=NEW_YEAR - 5 * DAY)
-    other = {table: count_rows(path, table, 2) for table in ("game_results", "game_rounds", *DERIVED)}
-    figures = recompute(path, 1)
+    other = {table: count_rows(database, table, 2) for table in ("game_results", "game_rounds", *DERIVED)}
+    figures = recompute(database, 1)
     games = figures[3].games
     assert await erase_member(db, 1, 3) == games
-    assert 3 not in recompute(path, 1)
+    assert 3 not in recompute(database, 1)
     assert await player_card(db, 1, 3) is None
-    with sqlite3.connect(path) as conn:
-        for query in (
-            "SELECT COUNT(*) FROM player_stats WHERE guild_id = 1 AND user_id = 3",
-            "SELECT COUNT(*) FROM player_hand_stats WHERE guild_id = 1 AND user_id = 3",
-            "SELECT COUNT(*) FROM player_ratings WHERE guild_id = 1 AND user_id = 3",
-            "SELECT COUNT(*) FROM rating_history WHERE guild_id = 1 AND user_id = 3",
-        ):
-            assert conn.execute(query).fetchone()[0] == 0, query
-        orphans = conn.execute(
-            "SELECT COUNT(*) FROM game_rounds AS r LEFT JOIN game_results AS g"
-            " ON g.table_id = r.table_id AND g.seat = r.seat WHERE g.table_id IS NULL"
-        ).fetchone()[0]
-        assert orphans == 0
-    conn.close()
+    for table in ("player_stats", "player_hand_stats", "player_ratings", "rating_history"):
+        query = f"SELECT COUNT(*) AS n FROM {table} WHERE guild_id = 1 AND user_id = 3"
+        assert db_helpers.query(database, query)[0]["n"] == 0, query
+    orphans = db_helpers.query(
+        database,
+        "SELECT COUNT(*) AS n FROM game_rounds AS r LEFT JOIN game_results AS g"
+        " ON g.table_id = r.table_id AND g.seat = r.seat WHERE g.table_id IS NULL",
+    )
+    assert orphans[0]["n"] == 0
     # The others keep their figures, which still match their own stored rows.
-    rest = recompute(path, 1)
+    rest = recompute(database, 1)
     for user in rest:
         card = await player_card(db, 1, user)
         assert card is not None and card.totals == rest[user].totals() == figures[user].totals()
     # A game with an erased player shows the others and says one was erased.
-    with sqlite3.connect(path) as conn:
-        table_id = conn.execute(
-            "SELECT table_id FROM game_results WHERE guild_id = 1"
-            " GROUP BY table_id HAVING COUNT(*) < MAX(players)"
-        ).fetchone()[0]
-    conn.close()
+    table_id = db_helpers.query(
+        database,
+        "SELECT table_id FROM game_results WHERE guild_id = 1"
+        " GROUP BY table_id HAVING COUNT(*) < MAX(players)",
+    )[0]["table_id"]
     sheet = await score_sheet(db, 1, table_id)
     assert sheet is not None and all(s.user_id != 3 for s in sheet.game.seats)
     assert "records were erased" in (score_sheet_embed(sheet, t=ENGLISH).description or "")
 
     assert await reset_guild(db, 1) == 10
     for table in ("game_results", "game_rounds", *DERIVED):
-        assert count_rows(path, table, 1) == 0, table
-    assert {table: count_rows(path, table, 2) for table in other} == other
+        assert count_rows(database, table, 1) == 0, table
+    assert {table: count_rows(database, table, 2) for table in other} == other
     assert await erase_member(db, 1, 3) == 0
 
 
-async def test_history_pages_and_score_sheets_stay_in_their_server(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_history_pages_and_score_sheets_stay_in_their_server(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     users = [1, 2, 3, 4]
     await fill(store, 1, users, 13, seed=8, start=NEW_YEAR - 5 * DAY)
     await fill(store, 2, users, 2, seed=9, start=NEW_YEAR - 5 * DAY)
-    mine = [(t, at) for t, at, seats in stored_games(path, 1) if any(s["user_id"] == 1 for s in seats)]
+    mine = [(t, at) for t, at, seats in stored_games(database, 1) if any(s["user_id"] == 1 for s in seats)]
     newest_first = [t for t, _ in sorted(mine, key=lambda item: (-item[1], -item[0]))]
     first, more = await recent_games(db, 1, 1, 0)
     second, more_after = await recent_games(db, 1, 1, 1)
@@ -400,41 +411,37 @@ async def test_history_pages_and_score_sheets_stay_in_their_server(db: Database,
     assert more == (len(newest_first) > 10) and not more_after
     for game in first:
         assert game.seat_of(1) is not None and len(game.seats) == game.players
-    elsewhere = stored_games(path, 2)[0][0]
+    elsewhere = stored_games(database, 2)[0][0]
     assert await score_sheet(db, 1, elsewhere) is None
     sheet = await score_sheet(db, 2, elsewhere)
     assert sheet is not None and sheet.game.table_id == elsewhere
 
 
-async def test_computer_players_are_kept_out_of_the_ranking(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_computer_players_are_kept_out_of_the_ranking(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     await fill(store, 1, [1, 2, 3], 4, seed=10, start=NEW_YEAR - DAY)
     await store_game(
         store, 1, [1, -1, 2, -2], seed=11, finished_at=NEW_YEAR, levels=[None, "easy", None, "hard"]
     )
     page = await leaderboard_page(db, 1, "rating", "all", 0, 1, NEW_YEAR)
-    expected = expected_board(recompute(path, 1), recompute_ratings(path, 1), "rating")
+    expected = expected_board(recompute(database, 1), recompute_ratings(database, 1), "rating")
     assert list(page.lines) == expected and page.total == 3
     assert all(line.user_id > 0 for line in page.lines)
-    with sqlite3.connect(path) as conn:
-        for query in (
-            "SELECT COUNT(*) FROM player_stats WHERE user_id < 0",
-            "SELECT COUNT(*) FROM player_hand_stats WHERE user_id < 0",
-            "SELECT COUNT(*) FROM player_ratings WHERE user_id < 0",
-            "SELECT COUNT(*) FROM rating_history WHERE user_id < 0",
-        ):
-            assert conn.execute(query).fetchone()[0] == 0, query
-    conn.close()
+    for table in ("player_stats", "player_hand_stats", "player_ratings", "rating_history"):
+        query = f"SELECT COUNT(*) AS n FROM {table} WHERE user_id < 0"
+        assert db_helpers.query(database, query)[0]["n"] == 0, query
     assert await player_card(db, 1, -1) is None
 
 
-async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> None:
-    old = tmp_path / "old"
-    old.mkdir()
-    for name in ("0001_initial.sql", "0002_tables.sql"):
-        shutil.copy(MIGRATIONS_DIR / name, old / name)
-    path = tmp_path / "wizard.sqlite3"
-    db = await open_database(path, old)
+@on_both_backends
+async def test_migration_backfills_games_stored_before_it(
+    database: db_helpers.Database, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    old = migrations_up_to(MIGRATIONS_DIR, tmp_path / "old", 2)
+    db = await open_database(database, old)
     results = []
     for index in range(3):
         game = play_offline(3, seed=20 + index)
@@ -467,23 +474,65 @@ async def test_migration_backfills_games_stored_before_it(tmp_path: Path) -> Non
                 )
     await db.close()
 
-    db = await open_database(path, MIGRATIONS_DIR)
+    db = await open_database(database, MIGRATIONS_DIR)
     assert await db.get_meta(REBUILD_KEY) == "pending"
-    assert count_rows(path, "game_rounds") == 3 * 3 * 20
-    assert count_rows(path, "player_stats") == 0
-    await rebuild_if_pending(db)
+    assert count_rows(database, "game_rounds") == 3 * 3 * 20
+    assert count_rows(database, "player_stats") == 0
+    assert await rebuild_if_pending(db)
     assert await db.get_meta(REBUILD_KEY) is None
-    figures = recompute(path, 1)
-    ratings = recompute_ratings(path, 1)
+    assert not await rebuild_if_pending(db)
+    figures = recompute(database, 1)
+    ratings = recompute_ratings(database, 1)
     page = await leaderboard_page(db, 1, "rating", "all", 0, 1, NEW_YEAR)
     assert list(page.lines) == expected_board(figures, ratings, "rating")
     card = await player_card(db, 1, 1)
     assert card is not None and [h[0] for h in card.hands] == list(range(1, 21))
     await db.close()
     # A fresh database has nothing to rebuild.
-    fresh = await open_database(tmp_path / "fresh.sqlite3", MIGRATIONS_DIR)
-    assert await fresh.get_meta(REBUILD_KEY) is None
-    await fresh.close()
+    async with another_database(request, tmp_path) as other:
+        fresh = await open_database(other, MIGRATIONS_DIR)
+        assert await fresh.get_meta(REBUILD_KEY) is None
+        await fresh.close()
+
+
+@on_both_backends
+async def test_processes_starting_together_rebuild_once(
+    db: Database,
+    database: db_helpers.Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    await fill(TableStore(db), 1, list(range(1, 7)), 6, seed=12, start=NEW_YEAR - DAY)
+    before = {table: dump(database, table) for table in DERIVED}
+    await db.set_meta(REBUILD_KEY, "pending")
+    # Two processes on PostgreSQL; on SQLite, where one process holds the file, two starts in one.
+    other = await open_database(database, MIGRATIONS_DIR) if db.shared else db
+    # Both find the request before either takes the lock.
+    both_looked = asyncio.Barrier(2)
+
+    def looking(opened: Database) -> None:
+        read = opened.get_meta
+
+        async def get_meta(key: str) -> str | None:
+            value = await read(key)
+            await both_looked.wait()
+            return value
+
+        monkeypatch.setattr(opened, "get_meta", get_meta)
+
+    looking(db)
+    if other is not db:
+        looking(other)
+    try:
+        with caplog.at_level(logging.INFO, logger="cogs.leaderboard.results"):
+            rebuilt = await asyncio.gather(rebuild_if_pending(db), rebuild_if_pending(other))
+    finally:
+        if other is not db:
+            await other.close()
+    assert sorted(rebuilt) == [False, True]
+    assert len([r for r in caplog.records if r.getMessage().startswith("Computed leaderboards")]) == 1
+    assert db_helpers.query(database, "SELECT key FROM meta WHERE key = ?", (REBUILD_KEY,)) == []
+    assert {table: dump(database, table) for table in DERIVED} == before
 
 
 def test_discord_limits_of_the_history_select() -> None:
@@ -562,7 +611,10 @@ def test_rounds_without_a_bid_count_for_no_bid_figure() -> None:
         assert sum(hands.values()) == player.bid_rounds
 
 
-async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     users = [21, 22, 23, 24]
     game = play_variants(4, 5, SABOTEUR_NANNIE)
@@ -576,13 +628,14 @@ async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Databas
     table = FinishingTable(record.id, 1, record.edition, seats)
     await store.finish(table, result, game.log, 0, NEW_YEAR + 60)
 
-    with sqlite3.connect(path) as conn:
-        stored = dict(conn.execute("SELECT seat, rounds FROM game_results WHERE table_id = ?", (record.id,)))
-        nulls = conn.execute("SELECT COUNT(*) FROM game_rounds WHERE bid IS NULL").fetchone()[0]
-    conn.close()
+    rows = db_helpers.query(
+        database, "SELECT seat, rounds FROM game_results WHERE table_id = ?", (record.id,)
+    )
+    stored = {row["seat"]: row["rounds"] for row in rows}
+    nulls = db_helpers.query(database, "SELECT COUNT(*) AS n FROM game_rounds WHERE bid IS NULL")[0]["n"]
     assert nulls == 0
     assert any(entry[0] is None for text in stored.values() for entry in json.loads(text))
-    figures = recompute(path, 1)
+    figures = recompute(database, 1)
     for seat, user in enumerate(users):
         card = await player_card(db, 1, user)
         assert card is not None and card.totals == figures[user].totals()
@@ -606,6 +659,6 @@ async def test_a_saboteur_game_is_stored_and_its_score_sheet_adds_up(db: Databas
     assert not embed_limit_problems(score_sheet_embed(sheet, t=ENGLISH))
     assert "-/" in text and "out" in text
 
-    before = {table: dump(path, table) for table in DERIVED}
+    before = {table: dump(database, table) for table in DERIVED}
     assert await rebuild(db) == 1
-    assert {table: dump(path, table) for table in DERIVED} == before
+    assert {table: dump(database, table) for table in DERIVED} == before

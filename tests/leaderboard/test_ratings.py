@@ -7,19 +7,20 @@ from __future__ import annotations
 import doctest
 import json
 import re
-import shutil
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
+import db_helpers
 import pytest
 from leaderboard_oracle import (
     DAY,
     DERIVED,
     NEW_YEAR,
+    another_database,
     dump,
     expected_board,
     fill,
+    migrations_up_to,
     play_offline,
     recompute,
     recompute_ratings,
@@ -43,39 +44,36 @@ MODEL = BradleyTerryFull()
 NEGATIVE_MENTION = re.compile(r"<@!?-\d")
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(tmp_path / "wizard.sqlite3", MIGRATIONS_DIR)
-    yield database
-    await database.close()
+# The tests that store and read run on SQLite and on PostgreSQL (the ``database`` fixture of conftest.py:
+# a SQLite file's path or a fresh PostgreSQL database's URL); the oracle reads either.
+on_both_backends = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "wizard.sqlite3"
+async def db(database: db_helpers.Database) -> AsyncIterator[Database]:
+    opened = await open_database(database, MIGRATIONS_DIR)
+    yield opened
+    await opened.close()
 
 
-def stored_ratings(path: Path) -> dict[int, tuple[float, float, int]]:
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT user_id, mu, sigma, games FROM player_ratings").fetchall()
-    conn.close()
-    return {user: (mu, sigma, games) for user, mu, sigma, games in rows}
+def stored_ratings(database: db_helpers.Database) -> dict[int, tuple[float, float, int]]:
+    rows = db_helpers.query(database, "SELECT user_id, mu, sigma, games FROM player_ratings")
+    return {row["user_id"]: (row["mu"], row["sigma"], row["games"]) for row in rows}
 
 
-def history_rows(path: Path, table_id: int) -> list[tuple[int, int]]:
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute(
-            "SELECT seat, user_id FROM rating_history WHERE table_id = ? ORDER BY seat", (table_id,)
-        ).fetchall()
-    conn.close()
-    return [(seat, user) for seat, user in rows]
+def history_rows(database: db_helpers.Database, table_id: int) -> list[tuple[int, int]]:
+    rows = db_helpers.query(
+        database, "SELECT seat, user_id FROM rating_history WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
+    return [(row["seat"], row["user_id"]) for row in rows]
 
 
-def last_table(path: Path) -> int:
-    with sqlite3.connect(path) as conn:
-        table_id = int(conn.execute("SELECT MAX(table_id) FROM game_results").fetchone()[0])
-    conn.close()
-    return table_id
+def last_table(database: db_helpers.Database) -> int:
+    return int(db_helpers.query(database, "SELECT MAX(table_id) AS id FROM game_results")[0]["id"])
+
+
+def first_table(database: db_helpers.Database) -> int:
+    return int(db_helpers.query(database, "SELECT MIN(table_id) AS id FROM game_results")[0]["id"])
 
 
 # -- the rule, without a database ------------------------------------------------------------------------
@@ -106,12 +104,13 @@ def test_computers_change_no_rating_and_move_none() -> None:
 # -- recording ---------------------------------------------------------------------------------------------
 
 
+@on_both_backends
 async def test_two_members_and_two_computers_rate_the_members_among_themselves(
-    db: Database, path: Path
+    db: Database, database: db_helpers.Database
 ) -> None:
     store = TableStore(db)
     await fill(store, 1, [1, 2, 3], 5, seed=30, start=NEW_YEAR - DAY)
-    before = stored_ratings(path)
+    before = stored_ratings(database)
     seats = [-1, 1, -2, 2]
     result = await store_game(
         store, 1, seats, seed=31, finished_at=NEW_YEAR, levels=["easy", None, "hard", None]
@@ -121,7 +120,7 @@ async def test_two_members_and_two_computers_rate_the_members_among_themselves(
     ranks = [1.0 if first <= second else 2.0, 1.0 if second <= first else 2.0]
     teams = [[MODEL.rating(mu=before[u][0], sigma=before[u][1])] for u in (1, 2)]
     expected = MODEL.rate(teams, ranks=ranks)
-    after = stored_ratings(path)
+    after = stored_ratings(database)
     for user, team in zip((1, 2), expected, strict=True):
         assert after[user] == (team[0].mu, team[0].sigma, before[user][2] + 1)
     # Rated with the computers, as before issue 19, the members would have moved otherwise.
@@ -132,36 +131,42 @@ async def test_two_members_and_two_computers_rate_the_members_among_themselves(
     assert (everyone[1][0].mu, everyone[3][0].mu) != (after[1][0], after[2][0])
     assert after[3] == before[3]
     assert set(after) == {1, 2, 3}
-    assert history_rows(path, last_table(path)) == [(1, 1), (3, 2)]
+    assert history_rows(database, last_table(database)) == [(1, 1), (3, 2)]
 
 
-async def test_a_game_with_one_member_changes_no_rating(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_a_game_with_one_member_changes_no_rating(db: Database, database: db_helpers.Database) -> None:
     store = TableStore(db)
     await fill(store, 1, [1, 2, 3], 4, seed=32, start=NEW_YEAR - DAY)
-    before = stored_ratings(path)
+    before = stored_ratings(database)
     card = await player_card(db, 1, 1)
     assert card is not None
     await store_game(store, 1, [-1, 1, -2], seed=33, finished_at=NEW_YEAR, levels=["easy", None, "medium"])
-    assert stored_ratings(path) == before
-    assert history_rows(path, last_table(path)) == []
+    assert stored_ratings(database) == before
+    assert history_rows(database, last_table(database)) == []
     after = await player_card(db, 1, 1)
     assert after is not None
     assert after.totals.games == card.totals.games + 1 and after.rating == card.rating
     # A newcomer who only ever played computers has games, and the rating of a new player.
     await store_game(store, 1, [9, -1, -2], seed=34, finished_at=NEW_YEAR + 60, levels=[None, "hard", "hard"])
-    assert 9 not in stored_ratings(path)
+    assert 9 not in stored_ratings(database)
     newcomer = await player_card(db, 1, 9)
     assert newcomer is not None and newcomer.totals.games == 1
     assert newcomer.rating == Rating() and newcomer.rating.provisional
     assert "provisional: 0 of 5 rated games" in str(stats_embed(newcomer, "nine", t=ENGLISH).fields[6].value)
     board = await leaderboard_page(db, 1, "rating", "all", 0, 9, NEW_YEAR)
-    assert list(board.lines) == expected_board(recompute(path, 1), recompute_ratings(path, 1), "rating")
+    assert list(board.lines) == expected_board(
+        recompute(database, 1), recompute_ratings(database, 1), "rating"
+    )
 
 
 # -- naming computers ----------------------------------------------------------------------------------
 
 
-async def test_history_and_score_sheets_mention_no_computer(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_history_and_score_sheets_mention_no_computer(
+    db: Database, database: db_helpers.Database
+) -> None:
     store = TableStore(db)
     await store_game(
         store, 1, [5, -1, 6, -2], seed=40, finished_at=NEW_YEAR, levels=[None, "easy", None, "medium"]
@@ -223,7 +228,10 @@ async def open_game(store: TableStore, seats: Sequence[SeatRecord], seed: int, a
     return record.id
 
 
-async def test_computers_are_named_as_the_table_named_them(db: Database, path: Path) -> None:
+@on_both_backends
+async def test_computers_are_named_as_the_table_named_them(
+    db: Database, database: db_helpers.Database
+) -> None:
     seats = seat_records([7, -1, 8, -2], [None, "easy", None, "medium"])
     seats[3] = SeatRecord(3, -2, "Stand-in for user*9*", computer="medium")
     store = TableStore(db)
@@ -298,53 +306,56 @@ async def store_as_before_0006(
             )
             computer = int(seat.computer is not None)
             await conn.execute(
-                "INSERT OR REPLACE INTO player_ratings (guild_id, user_id, computer, mu, sigma, games,"
-                " updated_at) VALUES (1, ?, ?, 99.0, 1.0, 1, ?)",
+                "INSERT INTO player_ratings (guild_id, user_id, computer, mu, sigma, games, updated_at)"
+                " VALUES (1, ?, ?, 99.0, 1.0, 1, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                " computer = excluded.computer, mu = excluded.mu, sigma = excluded.sigma,"
+                " games = excluded.games, updated_at = excluded.updated_at",
                 (seat.user_id, computer, at),
             )
 
 
-async def test_migration_0006_recomputes_the_ratings(tmp_path: Path) -> None:
-    old = tmp_path / "old"
-    old.mkdir()
-    for migration in sorted(MIGRATIONS_DIR.glob("000[1-5]_*.sql")):
-        shutil.copy(migration, old / migration.name)
-    path = tmp_path / "wizard.sqlite3"
-    db = await open_database(path, old)
+@on_both_backends
+async def test_migration_0006_recomputes_the_ratings(
+    database: db_helpers.Database, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    old = migrations_up_to(MIGRATIONS_DIR, tmp_path / "old", 5)
+    db = await open_database(database, old)
     for index, (user_ids, levels) in enumerate(GAMES_BEFORE):
         await store_as_before_0006(db, index, user_ids, levels)
     await db.close()
 
-    db = await open_database(path, MIGRATIONS_DIR)
+    db = await open_database(database, MIGRATIONS_DIR)
     assert await db.get_meta(REBUILD_KEY) == "pending"
-    await rebuild_if_pending(db)
+    assert await rebuild_if_pending(db)
     assert await db.get_meta(REBUILD_KEY) is None
-    expected = recompute_ratings(path, 1)
+    expected = recompute_ratings(database, 1)
     assert set(expected) == {1, 2, 3, 4}
-    assert stored_ratings(path) == {u: (r.mu, r.sigma, r.games) for u, r in expected.items()}
+    assert stored_ratings(database) == {u: (r.mu, r.sigma, r.games) for u, r in expected.items()}
     board = await leaderboard_page(db, 1, "rating", "all", 0, 1, NEW_YEAR)
-    assert list(board.lines) == expected_board(recompute(path, 1), expected, "rating")
-    with sqlite3.connect(path) as conn:
-        named = conn.execute(
-            "SELECT user_id, name, level FROM game_results WHERE table_id = 1 AND computer = 1"
-        ).fetchall()
-    conn.close()
-    assert named == [(-1, "Ada", "easy")]
+    assert list(board.lines) == expected_board(recompute(database, 1), expected, "rating")
+    named = db_helpers.query(
+        database,
+        "SELECT user_id, name, level FROM game_results WHERE table_id = ? AND computer = 1",
+        (first_table(database),),
+    )
+    assert [(row["user_id"], row["name"], row["level"]) for row in named] == [(-1, "Ada", "easy")]
     await db.close()
 
     # Recording the same games now gives the same ratings, history and aggregates.
-    fresh = tmp_path / "fresh.sqlite3"
-    db = await open_database(fresh, MIGRATIONS_DIR)
-    store = TableStore(db)
-    for index, (user_ids, levels) in enumerate(GAMES_BEFORE):
-        await store_game(
-            store,
-            1,
-            user_ids,
-            seed=50 + index,
-            finished_at=NEW_YEAR + index * 3600,
-            channel_id=50 + index,
-            levels=levels,
-        )
-    await db.close()
-    assert {table: dump(fresh, table) for table in DERIVED} == {table: dump(path, table) for table in DERIVED}
+    async with another_database(request, tmp_path) as fresh:
+        db = await open_database(fresh, MIGRATIONS_DIR)
+        store = TableStore(db)
+        for index, (user_ids, levels) in enumerate(GAMES_BEFORE):
+            await store_game(
+                store,
+                1,
+                user_ids,
+                seed=50 + index,
+                finished_at=NEW_YEAR + index * 3600,
+                channel_id=50 + index,
+                levels=levels,
+            )
+        await db.close()
+        assert {table: dump(fresh, table) for table in DERIVED} == {
+            table: dump(database, table) for table in DERIVED
+        }
