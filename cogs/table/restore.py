@@ -195,10 +195,11 @@ class Restore(LobbyFlow):
         shown, its id was lost or it was deleted), the members to act get their controls again (the ones
         sent before a crash may never have left), and the clocks and computers start."""
         if table.game is None:
-            if table.message_id is None:
-                message = await self.delivery.send_channel(
-                    table, embed=self.lobby_embed(table), view=lobby_view(table)
-                )
+            # Edited even when nothing seems to have changed: a join or a leave stored just before a crash
+            # may never have been shown.
+            embed, view = self.lobby_embed(table), lobby_view(table)
+            if not await self.delivery.edit_table_message(table, embed=embed, view=view):
+                message = await self.delivery.send_channel(table, embed=embed, view=view)
                 await self._remember_message(table, message)
             return
         # The turns under way resume from here, with the time their players had left (``Table.paused``),
