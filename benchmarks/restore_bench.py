@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import random
 import statistics
 import sys
@@ -47,6 +48,7 @@ from cogs.server_settings.store import ServerSettingsStore
 from cogs.storage import Database, open_database
 from cogs.table.manager import TableManager
 from cogs.table.store import SeatRecord, TableRecord, TableStore
+from cogs.utils.config import Settings
 from wizard_core import Game, Rules, RulesError
 from wizard_core.variants import VARIANTS
 
@@ -139,16 +141,15 @@ async def build(path: Path, games: int, seed: int, per_server: int) -> None:
 
 
 def stand_in_bot(db: Database) -> Any:
-    """What ``TableManager`` reads of the bot before it talks to Discord."""
-    settings = SimpleNamespace(
-        computer_delay=0.0, computer_budget_ms=5.0, lobby_timeout_minutes=30, images=True
-    )
+    """What ``TableManager`` reads of the bot before it talks to Discord: the bot's own settings (its
+    defaults, computers without a pause) and nothing of Discord's cache."""
     return SimpleNamespace(
-        settings=settings,
+        settings=dataclasses.replace(Settings(), computer_delay=0.0, computer_budget_ms=5.0),
         closing=False,
         db=db,
         metrics=MetricsRegistry("wizard"),
         get_channel=lambda _id: None,
+        get_guild=lambda _id: None,
     )
 
 

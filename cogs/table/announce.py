@@ -25,7 +25,7 @@ import discord
 
 from cogs.table import pictures, render
 from cogs.table.components import again_view, controls_view, table_view
-from cogs.table.delivery import Delivery
+from cogs.table.delivery import Delivery, turn_deadline
 from cogs.table.model import Table, now
 from cogs.table.store import News
 from cogs.utils.i18n import Texts
@@ -158,6 +158,7 @@ class Announcer:
         )
         if message is not None:
             seat.hand_message, seat.hand_version = message, hand.version
+            seat.attended_at = now()  # a new message: they were notified
 
     async def _hand(self, table: Table, seat_index: int) -> HandMessage:
         """A member's hand message as it is now, in the language of their DMs."""
@@ -228,7 +229,8 @@ class Announcer:
         if text is None:
             url = seat.hand_message.jump_url if seat.hand_message is not None else None
             t = table.seat_texts(current)
-            text = render.nudge_text(table.running.view(current), table.channel_id, url, t=t)
+            view = table.running.view(current)
+            text = render.nudge_text(view, table.channel_id, url, t=t, deadline=turn_deadline(table, current))
         await self.delivery.delete(seat.nudge)
         seat.nudge = await self.delivery.dm(table, current, content=text)
 

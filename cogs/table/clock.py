@@ -6,6 +6,12 @@ or a time-out) and looks again when it wakes, so most moves need no timer of the
 a reminder say and what happens when a turn runs out is the table flow's business (``nudge``, ``remind``
 and ``time_out``). Without a turn timer (``Table.turn_seconds`` 0) there is only the nudge.
 
+A nudge is for a member who is not watching. One who made a move of their own, or was sent the round's
+new hand message (itself a notification), in the last ``WATCHING_SECONDS`` is taken to be at the table,
+and one is nudged at most once a round: a nudge is a new DM (Discord notifies only for new messages) and
+a request to make and another to delete. If they go away after all, the reminder at half time still
+reaches them. That keeps a whole game to a few dozen DMs per member however slowly they play.
+
 After a restart, a turn that was under way resumes with the time its player had left when the bot
 stopped (``Table.paused``): the time the bot was down does not count, and the tables' deadlines stay as
 spread out as they were. A turn that had nearly run out gets a short grace (``resumed_left``).
@@ -25,6 +31,8 @@ MISSED_TURNS_FOR_TAKEOVER = 2
 # (never more than the whole turn).
 GRACE_SHARE = 0.1
 GRACE_SECONDS = 10.0
+# A member who moved or got a new hand this recently is watching the table: their turn needs no nudge.
+WATCHING_SECONDS = 90.0
 
 
 def turn_since(game: Game) -> int:
@@ -64,7 +72,7 @@ def track_turns(table: Table) -> None:
     waiting = [s for s in game.to_act if not table.seats[s].played_by_computer]
     for seat in list(table.turns):
         if seat not in waiting:
-            del table.turns[seat]
+            end_turn(table, seat)
     since = turn_since(game)
     for seat in waiting:
         if seat not in table.turns:
@@ -72,13 +80,29 @@ def track_turns(table: Table) -> None:
     table.paused.clear()
 
 
+def end_turn(table: Table, seat: int) -> None:
+    """A member's turn is over: by a move of theirs (remembered: they are watching the table), unless a
+    computer made it for them or their time had run out."""
+    ended = table.turns.pop(seat, None)
+    member = table.seats[seat]
+    if ended is None or member.played_by_computer:
+        return
+    if table.turn_seconds <= 0 or now() < ended.started + table.turn_seconds:
+        member.attended_at = now()
+
+
 def _begin(table: Table, seat: int, since: int) -> Turn:
     """A member's turn, begun now or resumed where the bot stopped."""
     paused = table.paused.get(seat)
     limit = table.turn_seconds
     if paused is None or paused.since != since or limit <= 0:
-        # A hand message sent just now (a new round) says it is their turn: no nudge needed.
-        return Turn(now(), since, nudged=table.seats[seat].hand_version == table.running.version)
+        # No nudge for a turn that a hand message sent just now (a new round) announces, nor for a
+        # member who is watching or was nudged this round already.
+        member = table.seats[seat]
+        told = member.hand_version == table.running.version
+        watching = now() - member.attended_at < WATCHING_SECONDS
+        once = member.nudged_round == table.running.round_number
+        return Turn(now(), since, nudged=told or watching or once)
     left = resumed_left(paused.spent, limit)
     spent = paused.spent
     nudged = spent >= table.nudge_seconds
@@ -166,4 +190,5 @@ class TurnClock:
             await self.remind(table, seat, deadline)
         elif not turn.nudged:
             turn.nudged = True
+            table.seats[seat].nudged_round = table.running.round_number
             await self.nudge(table, seat)

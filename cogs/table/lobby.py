@@ -2,7 +2,7 @@
 
 Pure functions on a ``Table`` and plain values (user ids, names, menu values): no Discord, no database.
 Each either changes the table in memory and says what happened, or raises ``Refusal`` with the reason (in
-the clicker's language, ``t``) and changes nothing. The table flow (``manager``) stores the change and
+the clicker's language, ``t``) and changes nothing. The lobby flow (``lobby_flow``) stores the change and
 redraws the lobby.
 """
 
@@ -12,7 +12,7 @@ import enum
 from collections.abc import Sequence
 
 from cogs import core_words
-from cogs.table.model import Occupant, Table
+from cogs.table.model import Occupant, Table, now
 from cogs.utils.i18n import Lang, Texts
 from cogs.utils.replies import Refusal
 from wizard_core import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
@@ -25,6 +25,8 @@ ADD_COMPUTER = {f"add-{level}": level for level in LEVELS}
 # The lobby's buttons, and its select menus.
 BUTTONS = ("join", "leave", "start", "cancel", "rmcpu", *ADD_COMPUTER)
 MENUS = ("edition", "preset", "variants")
+# A Play again lobby holds the seats of the last game's members this long after it opens.
+PLAY_AGAIN_HOLD_SECONDS = 120.0
 
 
 class Left(enum.Enum):
@@ -39,16 +41,43 @@ def _host_only(table: Table, user_id: int, refusal: str) -> None:
         raise Refusal(refusal)
 
 
-def _room_for_one(table: Table, t: Texts) -> None:
-    if len(table.seats) >= MAX_PLAYERS:
+def _room_for_one(table: Table, t: Texts, user_id: int | None = None) -> None:
+    """Refuse a seat for one more (a member, or a computer with no ``user_id``) if there is none: the
+    table is full, or the seats left are held for the last game's members (Play again)."""
+    free = MAX_PLAYERS - len(table.seats)
+    if free <= 0:
         raise Refusal(t("lobby-refusal-full", max=MAX_PLAYERS))
+    waited_for = held_seats(table, now())
+    if user_id not in table.held and free <= waited_for:
+        raise Refusal(t("lobby-refusal-held", count=waited_for, time=str(int(table.held_until))))
+
+
+def hold_seats(table: Table, members: frozenset[int], at: float) -> None:
+    """A lobby opened with Play again at time ``at`` holds seats for the last game's ``members`` for a
+    while (``PLAY_AGAIN_HOLD_SECONDS``)."""
+    table.held, table.held_until = members, at + PLAY_AGAIN_HOLD_SECONDS
+
+
+def check_opener(user_id: int, members: frozenset[int], computers: int, *, t: Texts, at: float) -> None:
+    """Refuse to let someone who did not play the last game open its Play again lobby (at time ``at``)
+    when the seats it would leave are all needed by the game's members and its computers."""
+    if user_id not in members and computers + len(members) >= MAX_PLAYERS:
+        until = str(int(at + PLAY_AGAIN_HOLD_SECONDS))
+        raise Refusal(t("lobby-refusal-held", count=len(members), time=until))
+
+
+def held_seats(table: Table, at: float) -> int:
+    """How many of the last game's members a Play again lobby still holds a seat for at time ``at``."""
+    if at >= table.held_until:
+        return 0
+    return len(table.held - {seat.user_id for seat in table.seats})
 
 
 def join(table: Table, user_id: int, name: str, *, t: Texts, lang: Lang | None) -> None:
     """A member takes a seat (``lang``: the language of their client, for the DMs they will get)."""
     if table.seat_of(user_id) is not None:
         raise Refusal(t("lobby-refusal-seated"))
-    _room_for_one(table, t)
+    _room_for_one(table, t, user_id)
     table.seats.append(Occupant(user_id, name, lang=lang))
 
 

@@ -55,10 +55,15 @@ class LobbyFlow(OpenTables):
         await self._open_lobby(interaction, rules)
 
     async def _open_lobby(
-        self, interaction: discord.Interaction[WizardBot], rules: Rules, computers: Sequence[Occupant] = ()
+        self,
+        interaction: discord.Interaction[WizardBot],
+        rules: Rules,
+        computers: Sequence[Occupant] = (),
+        held: frozenset[int] = frozenset(),
     ) -> None:
         """Store a new lobby in the interaction's channel, hosted by the caller (with ``computers`` seated
-        too), and show it as the answer to the interaction."""
+        too, and seats ``held`` for a while for those members), and show it as the answer to the
+        interaction."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         try:
@@ -81,6 +86,8 @@ class LobbyFlow(OpenTables):
         if computers:
             table.seats += [Occupant(c.user_id, c.name, computer=c.computer) for c in computers]
             await self._store_lobby(table, seats=True)
+        if held:
+            lobby.hold_seats(table, held, now())
         await self.apply_server_settings(table)
         self._add(table)
         await interaction.response.send_message(embed=self.lobby_embed(table), view=lobby_view(table))
@@ -91,7 +98,8 @@ class LobbyFlow(OpenTables):
 
     async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:
         """Play again, on a finished game's standings: the first click opens a new lobby in the channel
-        with the same rules and computers, hosted by the clicker; the next clicks take a seat in it."""
+        with the same rules and computers, hosted by the clicker; the next clicks take a seat in it. The
+        last game's members come first: the lobby holds their seats for a while (``lobby.hold_seats``)."""
         record = await self.store.get(finished_id)
         t = reader_texts(interaction)
         if record is None or record.status != "finished":
@@ -103,7 +111,9 @@ class LobbyFlow(OpenTables):
             return  # the channel's new lobby is run by another process, which answers
         if current is None:
             computers = [Occupant(s.user_id, s.name, computer=s.computer) for s in record.seats if s.computer]
-            await self._open_lobby(interaction, record.table_rules, computers)
+            members = frozenset(s.user_id for s in record.seats if not s.computer)
+            lobby.check_opener(interaction.user.id, members, len(computers), t=t, at=now())
+            await self._open_lobby(interaction, record.table_rules, computers, held=members)
             return
         t = reader(interaction, current)
         if current.status != "lobby":

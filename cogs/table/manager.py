@@ -22,7 +22,7 @@ import discord
 from cogs.server_settings.store import ServerSettingsStore
 from cogs.table import render
 from cogs.table.announce import hands_in, news_of
-from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, track_turns
+from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, end_turn, track_turns
 from cogs.table.components import controls_view, lobby_view, table_view, take_back_view
 from cogs.table.delivery import reply_allows_files
 from cogs.table.driver import ComputerDriver
@@ -62,6 +62,7 @@ class TableManager(Restore, LobbyFlow, Ending):
             lambda table: self.is_open(table) and not bot.closing,
             delay=settings.computer_delay,
             budget_ms=settings.computer_budget_ms,
+            metrics=bot.metrics,
         )
 
     # -- the start ---------------------------------------------------------------------------------
@@ -219,7 +220,7 @@ class TableManager(Restore, LobbyFlow, Ending):
         else:
             await self.store.append(table.id, game.version, new_entries, now(), news)
         table.game = after
-        table.turns.pop(seat, None)
+        end_turn(table, seat)
         by = "computer" if table.seats[seat].played_by_computer else "member"
         self.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
         return news

@@ -55,6 +55,11 @@ class Occupant:
     # The game version the hand message was sent at: a turn that begins then needs no nudge.
     hand_version: int = -1
     nudge: discord.Message | None = None
+    # The round in which they were last nudged (one nudge a round at most), and when they last made a
+    # move of their own or got a new hand message (a notification): one who did a moment ago needs no
+    # nudge (see ``clock``).
+    nudged_round: int = 0
+    attended_at: float = 0.0
     dm_channel_id: int | None = None
     # The language of their Discord client when they last used the bot (``Interaction.locale``), for the
     # DMs the bot sends them on its own; None until then (the table's language is used).
@@ -127,6 +132,10 @@ class Table:
     nudge_seconds: float = 8.0
     lobby_timeout: float = DEFAULT_LOBBY_SECONDS
     images: bool = True
+    # A lobby opened with Play again holds seats for the last game's members (``held``) until
+    # ``held_until``: nobody else takes the seats they would need (``lobby.join``).
+    held: frozenset[int] = frozenset()
+    held_until: float = 0.0
     # The language of the table's channel messages (the server's, ``i18n.server_language``).
     lang: Lang = DEFAULT_LANGUAGE
     turns: dict[int, Turn] = field(default_factory=dict)

@@ -813,9 +813,16 @@ NUDGE_KEYS = {
 }
 
 
-def nudge_text(view: PlayerView, channel_id: int, hand_url: str | None, *, t: Texts) -> str:
+def nudge_text(
+    view: PlayerView,
+    channel_id: int,
+    hand_url: str | None,
+    *,
+    t: Texts,
+    deadline: float | None = None,
+) -> str:
     """The short DM that tells a member it is their turn: what to do, what is on the table, where their
-    hand is."""
+    hand is, and when their time runs out (the ``deadline`` of their turn, when the turn timer is on)."""
     key = NUDGE_KEYS.get(view.phase, "hand-nudge-play")
     sentences = [t(key, channel=str(channel_id), max=view.cards_per_player)]
     trick = view.current_trick
@@ -829,6 +836,9 @@ def nudge_text(view: PlayerView, channel_id: int, hand_url: str | None, *, t: Te
         sentences.append(t("hand-nudge-you-lead"))
     if hand_url is not None:
         sentences.append(t("hand-nudge-hand-link", url=hand_url))
+    timer = countdown(deadline, t=t)
+    if timer is not None:
+        sentences.append(timer)
     return clip(" ".join(sentences), NOTE_LIMIT)
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cogs.table import lobby
-from cogs.table.model import Occupant, Table
+from cogs.table.model import Occupant, Table, now
 from cogs.utils.i18n import ENGLISH
 from cogs.utils.replies import Refusal
 from wizard_core import MAX_PLAYERS, Rules
@@ -40,6 +40,38 @@ def test_a_full_table_refuses_members_and_computers() -> None:
     with pytest.raises(Refusal, match="full"):
         lobby.add_computer(table, HOST, "easy", t=ENGLISH)
     assert len(table.seats) == MAX_PLAYERS
+
+
+def test_a_play_again_lobby_holds_the_seats_its_last_players_need() -> None:
+    """Six seats, four computers kept and the opener seated: the one seat left waits for the last game's
+    other member until the hold ends; a member of that game takes it at any time."""
+    table = table_of(HOST)
+    for _ in range(4):
+        lobby.add_computer(table, HOST, "easy", t=ENGLISH)
+    table.held, table.held_until = frozenset({HOST, 2}), now() + 60
+    with pytest.raises(Refusal, match="one seat is held for a player") as refused:
+        lobby.join(table, 99, "stranger", t=ENGLISH, lang=None)
+    assert f"<t:{int(table.held_until)}:R>" in str(refused.value)
+    with pytest.raises(Refusal, match="held"):
+        lobby.add_computer(table, HOST, "hard", t=ENGLISH)
+    assert len(table.seats) == 5 and lobby.held_seats(table, now()) == 1
+    lobby.join(table, 2, "two", t=ENGLISH, lang=None)
+    assert lobby.held_seats(table, now()) == 0 and ids(table)[-1] == 2
+
+
+def test_held_seats_are_free_for_anyone_once_the_hold_ends_or_while_room_is_left() -> None:
+    table = table_of(HOST)
+    table.held, table.held_until = frozenset({HOST, 2, 3}), now() + 60
+    lobby.join(table, 99, "stranger", t=ENGLISH, lang=None)  # 5 free seats, 2 held: room for one more
+    assert ids(table) == [HOST, 99]
+    lobby.join(table, 98, "another", t=ENGLISH, lang=None)
+    lobby.join(table, 97, "a third", t=ENGLISH, lang=None)
+    with pytest.raises(Refusal, match="2 seats are held"):
+        lobby.join(table, 96, "a fourth", t=ENGLISH, lang=None)
+    table.held_until = now() - 1
+    assert lobby.held_seats(table, now()) == 0
+    lobby.join(table, 96, "a fourth", t=ENGLISH, lang=None)
+    assert len(table.seats) == 5
 
 
 def test_the_host_leaving_hands_the_table_to_the_first_member() -> None:

@@ -9,6 +9,7 @@ from bot_helpers import (
     assert_refused,
     clickable,
     finish,
+    lobby_id,
     make_players,
     manager,
     message_text,
@@ -18,6 +19,7 @@ from bot_helpers import (
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
+from cogs.table.lobby import PLAY_AGAIN_HOLD_SECONDS
 from cogs.table.model import Table
 
 pytestmark = pytest.mark.simcord(check_errors=True)
@@ -76,3 +78,33 @@ async def test_play_again_while_a_new_game_runs_is_refused(simcord_env: Env) -> 
     started = await players[0].click(lobby_message, label="Start")
     assert not started.ephemeral
     assert_refused(await players[1].click(standings, label="Play again"), "already under way")
+
+
+async def test_the_last_games_members_come_first(simcord_env: Env) -> None:
+    """Two members and four computers filled the table: someone else can neither open the new lobby nor
+    take the one seat it keeps for the other member, who takes it; once the hold is over anyone may."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    first, second, stranger, latecomer = make_players(simcord_env, guild, 4)
+    table = await open_lobby(simcord_env, [first, second], channel)
+    for level in ("easy", "easy", "medium", "hard"):
+        added = await first.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
+        assert not added.ephemeral
+    assert not (await first.click(table.table_message, label="Start")).ephemeral
+    standings = await finish(table, random.Random(6))
+    assert_refused(await stranger.click(standings, label="Play again"), "first seats", "2 seats are held")
+    assert manager(simcord_env).in_channel(channel.id) is None
+    opened = await first.click(standings, label="Play again")
+    assert opened.response is not None
+    again = new_table(simcord_env, channel.id)
+    assert [seat.user_id for seat in again.seats if seat.computer is None] == [first.id]
+    assert_refused(await stranger.click(standings, label="Play again"), "one seat is held")
+    assert_refused(await second.click(standings, label="Play again"), "you have a seat at the new table")
+    assert [seat.user_id for seat in again.seats if seat.computer is None] == [first.id, second.id]
+    # Full now; with a seat given up and the hold over, anyone may take it.
+    lobby_message = clickable(simcord_env, stored(simcord_env, channel.id, again.message_id or 0))
+    assert not (await second.click(lobby_message, label="Leave")).ephemeral
+    await simcord_env.advance_time(PLAY_AGAIN_HOLD_SECONDS + 1)
+    assert not (await latecomer.click(lobby_message, label="Join")).ephemeral
+    assert latecomer.id in [seat.user_id for seat in again.seats]
+    assert_valid_discord_payloads(simcord_env)

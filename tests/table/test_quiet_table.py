@@ -78,15 +78,26 @@ def simcord_bot(make_bot: MakeBot) -> object:
     return make_bot(table_edit_interval=1.0, nudge_seconds=8)
 
 
-async def test_a_four_member_game_is_quiet(simcord_env: Env, database_path: Path) -> None:
+# Seconds of (simulated) thought before each click: brisk (nobody is ever nudged), slow (every turn past
+# the nudge time), and mixed (anywhere from brisk to half the turn timer).
+PACES = {
+    "brisk": lambda rng: CLICK_PACE,
+    "slow": lambda rng: 10.0,
+    "mixed": lambda rng: rng.uniform(0.5, 50.0),
+}
+
+
+@pytest.mark.parametrize("pace", list(PACES))
+async def test_a_four_member_game_is_quiet(simcord_env: Env, database_path: Path, pace: str) -> None:
     table = await open_table(simcord_env, 4)
     start = len(simcord_env.http_requests)
     clicks = 0
+    thinking = random.Random(pace)
 
     async def human_pace(t: TestTable) -> None:
         nonlocal clicks
         clicks += 1
-        await simcord_env.advance_time(CLICK_PACE)
+        await simcord_env.advance_time(PACES[pace](thinking))
 
     final = await play_paced(table, random.Random(18), human_pace)
     assert final.is_over and len(final.round_results) == 15
@@ -95,7 +106,8 @@ async def test_a_four_member_game_is_quiet(simcord_env: Env, database_path: Path
     during = simcord_env.http_requests[start:]
     actions = sum(isinstance(entry, int) for entry in final.log)
     assert clicks == actions  # every move a member's click
-    # At most 35 DMs a player for the whole game: 15 hands, nothing for each turn.
+    # At most 35 DMs a player for the whole game: 15 hands and one nudge a round at most, nothing for
+    # each turn.
     created = messages_created(simcord_env.http_requests)
     for player in table.players:
         assert created[player.user.dm_channel.id] <= 35, (player.name, created)
@@ -104,6 +116,7 @@ async def test_a_four_member_game_is_quiet(simcord_env: Env, database_path: Path
     bot_id = simcord_env.bot.user.id  # type: ignore[union-attr]
     public = [m for m in table.channel_messages() if m.author_id == bot_id and not m.is_ephemeral]
     assert len(public) <= 4 and public[0].id == table.message_id
+    assert created[table.channel.id] <= 4, created  # created during the game (pings included)
     # At most 1.2 counted requests per move, averaged over the game.
     per_action = len(counted(during)) / actions
     assert per_action <= 1.2, (per_action, Counter(r.method + " " + r.path.split("/")[1] for r in during))

@@ -1,4 +1,5 @@
-"""The table feature's figures in the bot's metrics: open tables by status, moves by kind and by whom."""
+"""The table feature's figures in the bot's metrics: open tables by status, moves by kind and by whom,
+computer players' decisions and their time."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 import pytest
-from bot_helpers import act, make_players, open_lobby, open_table
+from bot_helpers import act, lobby_id, make_players, open_lobby, open_table, play_members_to_the_end
 from simcord import Env
 
 if TYPE_CHECKING:
@@ -39,3 +40,39 @@ async def test_open_tables_and_moves_are_counted(simcord_env: Env) -> None:
     )
     assert counted == 2, text
     assert 'wizard_interaction_seconds_count{type="component"}' in text
+
+
+def figures(text: str, name: str) -> dict[str, float]:
+    """A metric's samples by their label text (``{level="easy",capped="no"}``)."""
+    found: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith(name + "{"):
+            labels, value = line[len(name) :].rsplit(" ", 1)
+            found[labels] = float(value)
+    return found
+
+
+async def test_computer_decisions_are_counted_and_timed_by_level(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    [member] = make_players(simcord_env, guild, 1)
+    table = await open_lobby(simcord_env, [member], guild.create_text_channel("wizard"))
+    for level in ("easy", "hard"):
+        added = await member.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
+        assert not added.ephemeral
+    assert not (await member.click(table.table_message, label="Start")).ephemeral
+    await play_members_to_the_end(table, random.Random(3))
+    assert not table.running()
+    text = scrape(simcord_env)
+    decisions = figures(text, "wizard_computer_decisions_total")
+    by_level = {
+        level: sum(value for labels, value in decisions.items() if f'level="{level}"' in labels)
+        for level in ("easy", "hard")
+    }
+    assert by_level["easy"] > 0 and by_level["hard"] > 0, decisions
+    # Every move a computer made was one decision, and each was timed.
+    moves = figures(text, "wizard_actions_total")
+    assert sum(by_level.values()) == sum(
+        value for labels, value in moves.items() if 'by="computer"' in labels
+    )
+    timed = figures(text, "wizard_computer_decision_seconds_count")
+    assert timed == {'{level="easy"}': by_level["easy"], '{level="hard"}': by_level["hard"]}, timed

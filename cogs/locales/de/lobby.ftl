@@ -38,6 +38,10 @@ lobby-menu-variants = Hausregeln (Gastgeber)…
 ## Ablehnungen
 
 lobby-refusal-full = Dieser Tisch ist voll ({ $max } Spieler).
+lobby-refusal-held = Die Spieler der letzten Partie bekommen die ersten Plätze: { $count ->
+    [one] ein Platz bleibt für einen von ihnen frei
+   *[other] { $count } Plätze bleiben für sie frei
+} bis <t:{ $time }:R>.
 lobby-refusal-seated = Du sitzt schon an diesem Tisch.
 lobby-refusal-no-seat = Du sitzt nicht an diesem Tisch.
 lobby-refusal-host-computers = Nur der Gastgeber, { $host }, kann Computer dazusetzen oder entfernen.

@@ -39,6 +39,10 @@ lobby-menu-variants = House rules (host)…
 ## Refusals
 
 lobby-refusal-full = This table is full ({ $max } players).
+lobby-refusal-held = The last game's players get the first seats: { $count ->
+    [one] one seat is held for a player
+   *[other] { $count } seats are held for its players
+} until <t:{ $time }:R>.
 lobby-refusal-seated = You already have a seat at this table.
 lobby-refusal-no-seat = You don't have a seat at this table.
 lobby-refusal-host-computers = Only the host, { $host }, can add or remove computer players.
