@@ -36,6 +36,7 @@ from simcord import Env
 from simcord.types import HttpLogEntry
 
 from cogs.table.announce import Announcer
+from cogs.table.clock import WATCHING_SECONDS
 from cogs.table.delivery import Delivery
 from cogs.table.model import Occupant
 from cogs.table.model import Table as BotTable
@@ -79,11 +80,11 @@ def simcord_bot(make_bot: MakeBot) -> object:
 
 
 # Seconds of (simulated) thought before each click: brisk (nobody is ever nudged), slow (every turn past
-# the nudge time), and mixed (anywhere from brisk to half the turn timer).
+# the nudge time), and mixed (anywhere from brisk to twice the slow pace).
 PACES = {
     "brisk": lambda rng: CLICK_PACE,
     "slow": lambda rng: 10.0,
-    "mixed": lambda rng: rng.uniform(0.5, 50.0),
+    "mixed": lambda rng: rng.uniform(0.5, 20.0),
 }
 
 
@@ -146,7 +147,7 @@ def nudges(table: TestTable, seat: int) -> list[str]:
     return [message_text(m) for m in table.dm_messages(player) if not m.embeds]
 
 
-async def test_a_member_who_takes_a_while_is_nudged_and_the_nudge_goes_when_they_act(
+async def test_a_member_who_seems_away_is_nudged_and_the_nudge_goes_when_they_act(
     simcord_env: Env,
 ) -> None:
     table = await open_table(simcord_env, 3)
@@ -156,8 +157,9 @@ async def test_a_member_who_takes_a_while_is_nudged_and_the_nudge_goes_when_they
     assert first is not None
     await simcord_env.advance_time(9)
     assert nudges(table, first) == []
+    # The first bidder takes a long time: the next one got their hand long ago and seems away.
+    await simcord_env.advance_time(WATCHING_SECONDS - 9 + 1)
     await act(table, rng=rng, via="dm")
-    # The next bidder's hand message was sent before their turn: after 8 seconds they are nudged, once.
     seat = table.game.current_player
     assert seat is not None
     await simcord_env.advance_time(7)
@@ -167,6 +169,8 @@ async def test_a_member_who_takes_a_while_is_nudged_and_the_nudge_goes_when_they
     assert "Your turn" in nudge and f"<#{table.channel.id}>" in nudge and "bid (0 to 1)" in nudge
     hand = hand_messages(table, table.players[seat])[-1]
     assert f"/{hand.id})" in nudge  # a link to their hand message
+    turn = table.bot_table.turns[seat] if table.bot_table else None
+    assert turn is not None and f"<t:{int(turn.started + 120)}:R>" in nudge  # when their time runs out
     await simcord_env.advance_time(20)
     assert len(nudges(table, seat)) == 1
     # Acting deletes it; nobody else was nudged meanwhile.
@@ -176,9 +180,39 @@ async def test_a_member_who_takes_a_while_is_nudged_and_the_nudge_goes_when_they
     assert_valid_discord_payloads(simcord_env)
 
 
+async def test_a_member_is_nudged_once_a_round_at_most(simcord_env: Env) -> None:
+    """Round 2, everyone seeming away: a bidder is nudged; their next slow turn in the round is not."""
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(9)
+    while table.game.round_number == 1:
+        await act(table, rng=rng)
+    bot = table.bot_table
+    assert bot is not None
+    for member in bot.seats:
+        member.attended_at = 0.0  # as if nobody had moved or been sent anything for long
+    await act(table, rng=rng)  # the first bidder, whose new hand told them
+    seat = table.game.current_player
+    assert seat is not None
+    await simcord_env.advance_time(9)
+    assert len(nudges(table, seat)) == 1 and bot.seats[seat].nudged_round == 2
+    await act(table, rng=rng)
+    assert nudges(table, seat) == []
+    sent = len(simcord_env.http_requests)
+    while table.game.current_player != seat:
+        bot.seats[seat].attended_at = 0.0  # still seeming away when their next turn begins
+        await act(table, rng=rng)
+    assert table.game.round_number == 2
+    await simcord_env.advance_time(30)
+    assert nudges(table, seat) == []
+    dm = f"/channels/{table.players[seat].user.dm_channel.id}/messages"
+    assert not [r for r in simcord_env.http_requests[sent:] if r.method == "POST" and r.path == dm]
+    assert_valid_discord_payloads(simcord_env)
+
+
 async def test_the_half_time_reminder_takes_the_nudges_place(simcord_env: Env) -> None:
     table = await open_table(simcord_env, 3)
     rng = random.Random(8)
+    await simcord_env.advance_time(WATCHING_SECONDS + 1)  # the next bidder seems away by now
     await act(table, rng=rng, via="dm")
     seat = table.game.current_player
     assert seat is not None
