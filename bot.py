@@ -211,7 +211,8 @@ class WizardBot(commands.Bot):
 
     def provide(self, service: object, *, on_close: Callable[[], object] | None = None) -> None:
         """Make a feature's service available to the others; ``on_close`` runs (and is awaited, if it
-        is a coroutine function) when the bot shuts down, before the database closes."""
+        is a coroutine function) when the bot shuts down, before the database closes and after the
+        ``on_close`` of every service provided later."""
         self._services[type(service)] = service
         if on_close is not None:
             self._on_close.append(on_close)
@@ -370,7 +371,9 @@ class WizardBot(commands.Bot):
         server, self.metrics_server = self.metrics_server, None
         if server is not None:
             await server.stop()
-        for stop in self._on_close:
+        # In reverse order of provision: a feature stops before those it was built on (the tables before
+        # the cluster, which then leaves the process list with no clock or computer of its tables running).
+        for stop in reversed(self._on_close):
             done = stop()
             if inspect.isawaitable(done):
                 await done

@@ -26,11 +26,14 @@ async def setup(bot: WizardBot) -> None:
         shards=bot.shard_spec,
         heartbeat_seconds=bot.settings.heartbeat_seconds,
         dispatch=bot.dispatch_interaction_payload,
+        shut_down=bot.close,
     )
     # Alive before the tables are read, and all along, so no other process takes this one's over while
-    # they are rebuilt.
-    await cluster.beat()
+    # they are rebuilt; a second live process under the same name stops here (ProcessNameInUseError).
+    await cluster.join()
     cluster.start_beating()
+    # Closed after the tables (the bot closes its services in reverse order): a clean stop leaves the
+    # process list only once this process's clocks and computers have stopped.
     bot.provide(cluster, on_close=cluster.stop)
     bot.after_setup(lambda: cluster.start(bot.service(TableManager)))
     log.info("Process %r (shards %s) shares the database with others", cluster.name, bot.shard_spec)

@@ -166,6 +166,16 @@ class UnreadableTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Ownership:
+    """Who runs a table (a shared database), whether it is open, and the server and channel it is in."""
+
+    owner: str | None
+    open: bool
+    guild_id: int
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class FinishingTable:
     """What storing a finished game needs to know about its table."""
 
@@ -563,40 +573,41 @@ class TableStore:
     # What follows runs only on a shared database (PostgreSQL). Heartbeats are the database server's
     # time, so processes on hosts whose clocks differ judge each other by one clock.
 
-    async def orphans(self, stale_seconds: float, limit: int) -> list[tuple[int, str | None]]:
-        """Up to ``limit`` open tables whose owner has not beaten for ``stale_seconds`` (or has none),
-        with their owners: what a live process may take over."""
-        rows = await self.db.fetchall(
-            "SELECT t.id, t.owner FROM tables AS t LEFT JOIN processes AS p ON p.name = t.owner"
-            " WHERE t.status IN ('lobby', 'playing') AND (t.owner IS NULL OR p.name IS NULL"
-            f" OR p.heartbeat_at < {SERVER_NOW} - ?) ORDER BY t.id LIMIT ?",
-            (stale_seconds, limit),
-        )
-        return [(row["id"], row["owner"]) for row in rows]
+    async def claim_orphans(self, stale_seconds: float, limit: int, *, status: str = "open") -> list[int]:
+        """Make this process the owner of up to ``limit`` open tables whose owner (another process) has
+        not beaten for ``stale_seconds`` (or that have none), in one statement; returns them.
+        ``status="finished"``: finished games whose news (the final standings) a stopped process never
+        showed, still in the outbox.
 
-    async def orphaned_news(self, stale_seconds: float, limit: int) -> list[tuple[int, str | None]]:
-        """Finished games whose standings a stopped process never showed (their news is still in the
-        outbox), with their owners."""
-        rows = await self.db.fetchall(
-            "SELECT DISTINCT t.id, t.owner FROM outbox AS o JOIN tables AS t ON t.id = o.table_id"
-            " LEFT JOIN processes AS p ON p.name = t.owner WHERE t.status = 'finished'"
-            f" AND (t.owner IS NULL OR p.name IS NULL OR p.heartbeat_at < {SERVER_NOW} - ?)"
-            " ORDER BY t.id LIMIT ?",
-            (stale_seconds, limit),
-        )
-        return [(row["id"], row["owner"]) for row in rows]
-
-    async def claim(
-        self, table_id: int, previous: str | None, stale_seconds: float, *, status: str = "open"
-    ) -> bool:
-        """Make this process the table's owner if ``previous`` still is and has not beaten for
-        ``stale_seconds``; False if someone else was quicker, the owner came back, or the table is no
-        longer open (``status="finished"``: a finished game, for its undelivered news)."""
+        Each row is locked and its owner judged under that lock, so a table changes hands once; rows
+        another transaction holds (a move being stored, a process claiming at the same moment) are left
+        for the next look, so processes that look at once share the tables out.
+        """
         assert self.owner is not None
-        wanted = "status IN ('lobby', 'playing')" if status == "open" else "status = 'finished'"
+        if status == "open":
+            which = "t.status IN ('lobby', 'playing')"
+        else:
+            which = "t.status = 'finished' AND EXISTS (SELECT 1 FROM outbox AS o WHERE o.table_id = t.id)"
+        # The CTE runs once (it locks rows), so exactly the rows it picked and locked change hands.
+        rows = await self.db.fetchall(
+            "WITH picked AS (SELECT t.id FROM tables AS t"
+            f" WHERE {which} AND t.owner IS DISTINCT FROM ?1 AND NOT EXISTS (SELECT 1 FROM processes AS p"
+            f" WHERE p.name = t.owner AND p.heartbeat_at >= {SERVER_NOW} - ?2)"
+            " ORDER BY t.id LIMIT ?3 FOR UPDATE SKIP LOCKED)"
+            " UPDATE tables SET owner = ?1 FROM picked WHERE tables.id = picked.id RETURNING tables.id",
+            (self.owner, stale_seconds, limit),
+        )
+        return sorted(int(row["id"]) for row in rows)
+
+    async def claim(self, table_id: int, previous: str | None, stale_seconds: float) -> bool:
+        """Make this process the owner of one open table if ``previous`` still is and has not beaten for
+        ``stale_seconds``; False if someone else was quicker, the owner came back, or the table is no
+        longer open."""
+        assert self.owner is not None
         async with self.db.transaction() as conn:
             owner = await conn.fetchone(
-                f"SELECT owner FROM tables WHERE id = ? AND {wanted} FOR UPDATE", (table_id,)
+                "SELECT owner FROM tables WHERE id = ? AND status IN ('lobby', 'playing') FOR UPDATE",
+                (table_id,),
             )
             if owner is None or owner["owner"] != previous:
                 return False
@@ -609,6 +620,14 @@ class TableStore:
                     return False
             await conn.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.owner, table_id))
         return True
+
+    async def owned(self) -> list[int]:
+        """The open tables this process owns, whether or not it runs them now (after it was cut off)."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM tables WHERE owner = ? AND status IN ('lobby', 'playing') ORDER BY id",
+            (self.owner,),
+        )
+        return [int(row["id"]) for row in rows]
 
     async def release(self, table_ids: Sequence[int]) -> None:
         """Give up tables this process claimed but could not load: without an owner, they are taken
@@ -628,12 +647,16 @@ class TableStore:
         )
         return [int(row["id"]) for row in rows]
 
-    async def owner_of(self, table_id: int) -> tuple[str | None, bool] | None:
-        """Who runs an open table and whether it is open; None for a table that does not exist."""
+    async def owner_of(self, table_id: int) -> Ownership | None:
+        """Who runs a table, whether it is open, and where it is; None for a table that does not exist."""
         row = await self.db.fetchone(
-            "SELECT owner, status IN ('lobby', 'playing') AS open FROM tables WHERE id = ?", (table_id,)
+            "SELECT owner, status IN ('lobby', 'playing') AS open, guild_id, channel_id FROM tables"
+            " WHERE id = ?",
+            (table_id,),
         )
-        return None if row is None else (row["owner"], bool(row["open"]))
+        if row is None:
+            return None
+        return Ownership(row["owner"], bool(row["open"]), row["guild_id"], row["channel_id"])
 
     async def open_id_in_channel(self, channel_id: int) -> int | None:
         """The id of a channel's open table, whoever runs it."""

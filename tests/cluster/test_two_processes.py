@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import db_helpers
 import pytest
@@ -17,24 +17,29 @@ from bot_helpers import (
     act,
     action_rows,
     assert_finished_like_core,
+    forge_click,
     lobby_id,
     make_players,
     message_text,
     play,
     play_member_turn,
     play_members_to_the_end,
+    press,
     replay_from_database,
     result_rows,
+    stored,
     table_row,
 )
 from cluster_helpers import Attached, attach_second, crash, make_silent
 from simcord import Env
 
 from bot import WizardBot
+from cogs.cluster import service
 from cogs.cluster.service import Cluster
 from cogs.table.announce import Announcer
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
+from cogs.utils.i18n import ENGLISH
 from wizard_core import Game, Rules
 
 if TYPE_CHECKING:
@@ -116,7 +121,7 @@ async def test_a_game_with_clicks_through_both_processes_is_stored_once(
 
 
 async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finishes_it(
-    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     alpha = simcord_env.bot
     assert isinstance(alpha, WizardBot)
@@ -128,9 +133,19 @@ async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finish
     table.bots = (alpha,)  # what beta held in memory died with it
     stored = replay_from_database(database, table)
     assert stored.log == before.log, "every acknowledged action was stored before the crash"
-    # While beta's heartbeat is recent, a click is refused as busy: nothing is applied.
-    refused = await act(table, via="dm", rng=rng) if False else None
-    assert refused is None
+    # While beta's heartbeat is recent, a click is handed to it, not taken in time, and refused as busy:
+    # nothing is applied. (Beta gets no time at all here: SimCord settles no wait with a timeout.)
+    monkeypatch.setattr(service, "CLAIM_WAIT_SECONDS", 0)
+    seat = before.current_player
+    assert seat is not None
+    handed = served(alpha, "handed")
+    refused = await press(table, table.players[seat], rng.choice(sorted(before.legal_actions())))
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == ENGLISH("table-refusal-busy")
+    assert served(alpha, "handed") == handed + 1 and served(alpha, "busy") == 1
+    assert len(action_rows(database, table.table_id)) == len(before.log)
+    assert table_row(database, table.table_id)["owner"] == "beta"
+    monkeypatch.undo()
     # Once beta has been silent for longer than three heartbeats, alpha takes the table over.
     await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
     taken = await alpha.service(Cluster).take_over()
@@ -267,3 +282,69 @@ async def test_standings_a_stopped_process_never_showed_are_shown_by_another(
 def last_action_next(game: Game) -> bool:
     """Whether the next card ends the game."""
     return game.round_number == game.rounds_total and sum(game.public_view().hand_sizes) == 1
+
+
+# -- a forged id, a clean stop (issue 13, issue 16) -----------------------------------------------------
+
+
+async def test_a_forged_click_for_another_server_s_table_is_refused_before_it_is_handed_or_taken_over(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    # A member of a server of alpha's shard, with a table of their own there (a message to click on).
+    home = simcord_env.create_guild("home", shard_id=0)
+    channel = home.create_text_channel("wizard")
+    [member] = make_players(simcord_env, home, 1, prefix="forger")
+    opened = await member.slash(channel, "wizard new")
+    assert opened.response is not None
+    carrier = stored(simcord_env, channel.id, opened.response.id)
+    game = table.game
+    forged = table.act_id(sorted(game.legal_actions())[0])
+    handoffs_before = served(alpha, "handed")
+
+    async def forge() -> None:
+        result = await forge_click(simcord_env, member, carrier, forged)
+        assert result.ephemeral and result.response is not None
+        assert result.response.content == ENGLISH("table-refusal-elsewhere")
+
+    # Beta alive: refused in alpha, not handed to beta.
+    await forge()
+    # Beta silent (as if gone): refused all the same, not taken over.
+    await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
+    await forge()
+    assert served(alpha, "handed") == handoffs_before and served(beta.bot, "served") == handoffs_before
+    assert alpha.service(Cluster).takeovers.value() == 0
+    assert table_row(database, table.table_id)["owner"] == "beta"
+    assert db_helpers.query(database, "SELECT * FROM handoffs") == []
+    assert table.game.log == game.log
+    # A control that is never sent by DM, clicked in a DM (where every DM click arrives at alpha): refused
+    # there too, not handed over.
+    player = table.players[0]
+    dm = table.latest_controls(player)
+    assert dm is not None
+    result = await forge_click(simcord_env, player.user, dm, f"wizard:hand:{table.table_id}:0:show")
+    assert result.response is not None and result.response.content == ENGLISH("table-refusal-elsewhere")
+    assert served(alpha, "handed") == handoffs_before
+    assert table_row(database, table.table_id)["owner"] == "beta"
+
+
+async def test_a_process_that_stops_cleanly_leaves_the_process_list_only_once_its_clocks_stopped(
+    simcord_env: Env, make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    running = beta.tables.find(table.table_id)
+    assert running is not None and running.clock is not None, "a turn clock runs"
+    at_leaving: list[list[bool]] = []
+    execute = beta.bot.db.execute
+
+    async def leaving(sql: str, parameters: Any = ()) -> int:
+        if sql.startswith("DELETE FROM processes"):
+            at_leaving.append([task.done() or task.cancelling() > 0 for task in running.tasks()])
+        return await execute(sql, parameters)
+
+    monkeypatch.setattr(beta.bot.db, "execute", leaving)
+    await beta.bot.close()
+    # Another process may take the tables once beta has left: by then none of their tasks runs here.
+    assert len(at_leaving) == 1 and at_leaving[0] and all(at_leaving[0]), at_leaving
