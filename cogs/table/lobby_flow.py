@@ -74,6 +74,7 @@ class LobbyFlow(OpenTables):
                 host_name=user.display_name,
                 rules=rules,
                 now=now(),
+                host_lang=language_of(interaction.locale),
             )
         except TableExistsError as error:
             existing = self.tables.get(error.table_id)
@@ -82,7 +83,6 @@ class LobbyFlow(OpenTables):
                 raise Refusal(t("lobby-refusal-exists-here")) from None
             raise Refusal(t("lobby-refusal-exists", link=existing.jump_url)) from None
         table = Table.from_record(record)
-        table.seats[0].lang = language_of(interaction.locale)
         if computers:
             table.seats += [Occupant(c.user_id, c.name, computer=c.computer) for c in computers]
             await self._store_lobby(table, seats=True)

@@ -166,7 +166,10 @@ class Table:
             rules=record.table_rules,
             status=record.status,
             seats=[
-                Occupant(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed) for s in record.seats
+                Occupant(
+                    s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, lang=language_of(s.lang)
+                )
+                for s in record.seats
             ],
             message_id=record.message_id,
             updated_at=record.updated_at,
@@ -203,7 +206,7 @@ class Table:
     def record(self, index: int) -> SeatRecord:
         """One seat as stored."""
         s = self.seats[index]
-        return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed)
+        return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, s.lang)
 
     @property
     def members_present(self) -> bool:

@@ -50,7 +50,7 @@ _JOINED_ENTRIES = {
     "postgresql": "SELECT string_agg(seq || ',' || entry || ',' || coalesce(CAST(at AS TEXT), 'null'), ','"
     " ORDER BY seq) FROM actions WHERE table_id = t.id AND seq >= coalesce(c.version, 0)",
 }
-_SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed"
+_SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed, lang"
 
 
 class TableExistsError(Exception):
@@ -67,6 +67,7 @@ class SeatRecord:
     """A player at a table: a member, or a computer when ``computer`` names its level.
 
     ``auto`` marks a member's seat that a computer plays for now, after ``missed`` turns in a row ran out.
+    ``lang`` is a member's language for the DMs the bot sends them on its own (None: the table's).
     """
 
     seat: int
@@ -76,6 +77,7 @@ class SeatRecord:
     computer: str | None = None
     auto: bool = False
     missed: int = 0
+    lang: str | None = None
 
 
 @dataclass
@@ -230,9 +232,18 @@ class TableStore:
             await conn.execute(sql, parameters)
 
     async def create(
-        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, rules: Rules, now: float
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules: Rules,
+        now: float,
+        host_lang: str | None = None,
     ) -> TableRecord:
-        """Open a lobby with its host in seat 0; raise TableExistsError if the channel has an open table."""
+        """Open a lobby with its host in seat 0 (``host_lang``: their language, as in ``SeatRecord``);
+        raise TableExistsError if the channel has an open table."""
         try:
             async with self.db.transaction() as conn:
                 table_id = await conn.fetchval(
@@ -251,8 +262,8 @@ class TableStore:
                 )
                 assert table_id is not None
                 await conn.execute(
-                    "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (table_id, host_id, host_name),
+                    "INSERT INTO seats (table_id, seat, user_id, name, lang) VALUES (?, 0, ?, ?, ?)",
+                    (table_id, host_id, host_name, host_lang),
                 )
         except INTEGRITY_ERRORS:
             existing = await self.open_in_channel(channel_id)
@@ -298,7 +309,8 @@ class TableStore:
         )
         seats = _by_table(
             await self.db.fetchall(
-                "SELECT s.table_id, s.seat, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed"
+                "SELECT s.table_id, s.seat, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed,"
+                " s.lang"
                 " FROM seats AS s JOIN tables AS t ON t.id = s.table_id"
                 f" WHERE {which} ORDER BY s.table_id, s.seat",
                 parameters,
@@ -401,6 +413,7 @@ class TableStore:
                     s["computer"],
                     bool(s["auto"]),
                     s["missed"],
+                    s["lang"],
                 )
                 for s in seats
             ],
@@ -455,8 +468,8 @@ class TableStore:
                 raise StaleTableError(table_id)
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await conn.executemany(
-                "INSERT INTO seats (table_id, seat, user_id, name, dms_closed, computer, auto, missed)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (table_id, seat, user_id, name, dms_closed, computer, auto, missed, lang)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         table_id,
@@ -467,6 +480,7 @@ class TableStore:
                         s.computer,
                         int(s.auto),
                         s.missed,
+                        s.lang,
                     )
                     for s in seats
                 ],

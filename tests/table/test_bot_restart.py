@@ -26,6 +26,7 @@ from bot_helpers import (
     message_text,
     open_lobby,
     open_table,
+    patch_client_locales,
     play,
     snapshot,
     stored,
@@ -207,4 +208,24 @@ async def test_a_confirmation_from_before_a_restart_is_answered(
     assert late.acknowledged, "the click on a confirmation sent before the restart was left unanswered"
     if table.running():
         assert snapshot(table, database) == before
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_each_members_language_survives_a_restart(
+    simcord_env: Env, make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The DMs the bot sends on its own follow the language each member's client had when they took the
+    seat, after a restart too: the host's English, a German client's German."""
+    locales = patch_client_locales(monkeypatch)
+    guild = simcord_env.create_guild()
+    host, german, third = make_players(simcord_env, guild, 3)
+    locales[german.id] = "de"
+    table = await open_lobby(simcord_env, [host, german, third], guild.create_text_channel("wizard"))
+    await simcord_env.restart_bot(make_bot())
+    lobby = manager(simcord_env).in_channel(table.channel.id)
+    assert lobby is not None and [seat.lang for seat in lobby.seats] == ["en", "de", "en"]
+    started = await host.click(clickable(simcord_env, table.table_message), label="Start")
+    assert not started.ephemeral
+    assert "markiert eine Trumpfkarte" in message_text(table.dm_messages(german)[-1])
+    assert "marks a trump card" in message_text(table.dm_messages(host)[-1])
     assert_valid_discord_payloads(simcord_env)
