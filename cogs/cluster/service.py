@@ -323,19 +323,16 @@ class Cluster:
         loop = asyncio.get_running_loop()
         if self._beaten_at is None or loop.time() - self._beaten_at >= self.cut_off_seconds:
             return []
+        taken: list[Table] = []
+        if self._tables is not None:
+            # Should this fail, this process stays cut off and tries again at its next heartbeat.
+            owned = await self.tables.store.owned()
+            missing = [table_id for table_id in owned if self.tables.find(table_id) is None]
+            if missing:
+                log.info("Taking back %d table(s) of this process", len(missing))
+                taken = await self.adopt(missing)
         self.cut_off = False
-        if self._tables is None:
-            return []
-        owned = await self.tables.store.owned()
-        missing = [table_id for table_id in owned if self.tables.find(table_id) is None]
-        if not missing:
-            return []
-        log.info("Taking back %d table(s) of this process", len(missing))
-        try:
-            return await self.adopt(missing)
-        except Exception:
-            self.cut_off = True  # tried again at the next heartbeat
-            raise
+        return taken
 
     async def _watch_forever(self) -> None:
         while True:
