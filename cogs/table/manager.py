@@ -72,8 +72,11 @@ class TableManager(Restore, LobbyFlow, Ending):
             game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
         except RulesError as error:
             raise Refusal(t("lobby-refusal-start", reason=render.error_text(error, t=t))) from None
+        # The first hands are news like a new round's: stored with the start, so a crash before they are
+        # sent has them sent at the next start.
+        news = [News("deal", game.version)]
         try:
-            await self.store.start(table.id, game.seed, game.log, now(), read_at=table.updated_at)
+            await self.store.start(table.id, game.seed, game.log, now(), read_at=table.updated_at, news=news)
         except StaleTableError:
             raise Refusal(t("table-refusal-changed-elsewhere")) from None
         table.game = game
@@ -89,6 +92,7 @@ class TableManager(Restore, LobbyFlow, Ending):
         table.drawn_at = now()
         await interaction.response.edit_message(embeds=embeds, view=table_view(table), attachments=files)
         await self.announcer.deal_out(table)
+        await self.store.delivered(table.id, news)
         await self.announcer.notify_turn(table)
         self._keep_going(table)
 

@@ -215,7 +215,8 @@ class Restore(LobbyFlow):
         if not under_way:
             await self.delivery.clear_ping(table)
         for seat in [seat for seat in table.turns if seat not in under_way]:
-            await self._turn_again(table, seat)
+            if table.seats[seat].hand_version != table.running.version:  # not dealt just now (catch-up)
+                await self._turn_again(table, seat)
         self._keep_going(table)
 
     async def _post_table(self, table: Table) -> None:

@@ -487,9 +487,17 @@ class TableStore:
             )
 
     async def start(
-        self, table_id: int, seed: int, log: Sequence[LogEntry], now: float, *, read_at: float
+        self,
+        table_id: int,
+        seed: int,
+        log: Sequence[LogEntry],
+        now: float,
+        *,
+        read_at: float,
+        news: Sequence[News] = (),
     ) -> None:
-        """Turn a lobby into a running game with its seed and the log's first entries.
+        """Turn a lobby into a running game with its seed and the log's first entries, and what that
+        obliges the bot to show (``news``: the first hands), as ``append`` does.
 
         Like ``set_seats``, refuses (``StaleTableError``) a lobby changed since ``read_at``: the game starts
         with exactly the seats its starter saw.
@@ -503,10 +511,7 @@ class TableStore:
             )
             if changed != 1:
                 raise StaleTableError(table_id)
-            await conn.executemany(
-                "INSERT INTO actions (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
-                _action_rows(table_id, 0, log, now),
-            )
+            await self._append(conn, table_id, 0, log, news, now)
 
     async def append(
         self,

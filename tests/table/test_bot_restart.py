@@ -224,7 +224,7 @@ async def test_each_members_language_survives_a_restart(
     await simcord_env.restart_bot(make_bot())
     lobby = manager(simcord_env).in_channel(table.channel.id)
     assert lobby is not None and [seat.lang for seat in lobby.seats] == ["en", "de", "en"]
-    started = await host.click(clickable(simcord_env, table.table_message), label="Start")
+    started = await host.click(table.table_message, label="Start")
     assert not started.ephemeral
     assert "markiert eine Trumpfkarte" in message_text(table.dm_messages(german)[-1])
     assert "marks a trump card" in message_text(table.dm_messages(host)[-1])

@@ -20,6 +20,7 @@ from bot_helpers import (
     TestTable,
     act,
     buttons,
+    hand_messages,
     make_players,
     manager,
     message_text,
@@ -168,7 +169,9 @@ async def test_a_start_stored_but_never_answered_shows_the_game_after_the_restar
     assert "Show my hand" in labels(table)
     assert "Round 1" in message_text(table.table_message)
     assert "a new table" not in message_text(table.table_message)
-    # The member to act holds their controls, and the game goes on.
+    # Every member got their first hand once, after the restart (the Start stored it as news to show),
+    # and the member to act holds their controls; the game goes on.
+    assert [len(hand_messages(table, player)) for player in players] == [1, 1, 1]
     current = table.game.current_player
     assert current is not None and table.dm_controls(table.players[current]) is not None
     rng = random.Random(3)
