@@ -477,6 +477,10 @@ def in_use_message(error: DatabaseInUseError) -> str:
 def start_failure(error: Exception, settings: Settings) -> str | None:
     """The one line printed when starting fails this way, or None for a bug (shown as a traceback)."""
     path, setting = settings.database_shown, settings.database_setting
+    if isinstance(error, commands.ExtensionFailed):  # a feature that could not start says why
+        error = error.original
+    if isinstance(error, SettingsError):  # a setting at odds with the rest (two processes of one name)
+        return str(error)
     if isinstance(error, DatabaseInUseError):
         return in_use_message(error)
     if isinstance(error, MigrationError):

@@ -34,6 +34,7 @@ from cogs.table.components import FAMILIES, TableComponent
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
 from cogs.table.store import SERVER_NOW, Ownership
+from cogs.utils.config import SettingsError
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, reader_texts
 
@@ -74,7 +75,7 @@ HOPS_KEY = "wizard_hops"
 _FAILED: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, OSError, TimeoutError)
 
 
-class ProcessNameInUseError(RuntimeError):
+class ProcessNameInUseError(SettingsError):
     """Another live process runs under this process's name."""
 
     def __init__(self, name: str) -> None:
@@ -439,18 +440,30 @@ class Cluster:
             if table is None:  # someone else was quicker, or it could not be rebuilt
                 raise Refusal(t("table-refusal-moved"))
             return table
-        await self.hand_over(interaction, owner, t("table-refusal-busy"), t("table-refusal-moved"))
+        await self.hand_over(
+            interaction,
+            owner,
+            t("table-refusal-busy"),
+            t("table-refusal-moved"),
+            unsure=t("table-refusal-unsure"),
+        )
         return None
 
     async def hand_over(
-        self, interaction: discord.Interaction[WizardBot], owner: str, busy: str, moved: str
+        self,
+        interaction: discord.Interaction[WizardBot],
+        owner: str,
+        busy: str,
+        moved: str,
+        *,
+        unsure: str | None = None,
     ) -> None:
         """Hand the interaction to process ``owner``, which answers it; if it has not taken it within
         ``CLAIM_WAIT_SECONDS``, take it back and answer ``busy`` (nothing was done).
 
         If the database fails as the interaction is taken back (twice), whether the owner took it cannot
-        be known: nothing is answered here, so the player is never told that a move the owner may have
-        made did not happen."""
+        be known: the player is never told that nothing changed, only ``unsure`` (if given: look at the
+        table), which fails harmlessly if the owner has answered already."""
         payload = raw_payload(interaction)
         hops = 0 if payload is None else int(payload.get(HOPS_KEY, 0))
         if payload is None or hops >= MAX_HOPS:
@@ -477,6 +490,8 @@ class Cluster:
         took_back = await self._take_back(interaction.id, owner)
         if took_back is None:
             self.handoffs.inc(outcome="unsure")
+            if unsure is not None:
+                raise Refusal(unsure)
         elif took_back:
             log.warning("Process %s did not take interaction %d in time", owner, interaction.id)
             self.handoffs.inc(outcome="busy")

@@ -13,8 +13,9 @@ from typing import Any, cast
 import db_helpers
 import discord
 import pytest
+from discord.ext import commands
 
-from bot import MIGRATIONS_DIR
+from bot import MIGRATIONS_DIR, start_failure
 from cogs.cluster import service
 from cogs.cluster.service import Cluster
 from cogs.hosting.metrics import MetricsRegistry
@@ -430,8 +431,11 @@ async def test_an_interaction_not_surely_taken_back_is_not_answered_nothing_chan
     attempts = failing_deletes(db, monkeypatch, 2)
     token = RAW_INTERACTION.set({"id": "95", "type": 3, "data": {"custom_id": "x"}})
     try:
-        # Whether beta took it meanwhile cannot be known: no refusal (no "nothing changed"), no error.
-        await alpha.hand_over(cast(Any, SimpleNamespace(id=95)), "beta", "busy", "moved")
+        # Whether beta took it meanwhile cannot be known: not "nothing changed", but "look at the table".
+        with pytest.raises(Refusal, match="look at the table"):
+            await alpha.hand_over(
+                cast(Any, SimpleNamespace(id=95)), "beta", "busy", "moved", unsure="look at the table"
+            )
     finally:
         RAW_INTERACTION.reset(token)
     assert len(attempts) == 2
@@ -648,3 +652,10 @@ async def test_processes_taking_over_at_once_share_the_tables_out(db: PostgresDa
     assert len(ids) == len(set(ids)) == 300
     owners = await db.fetchall("SELECT owner, count(*) AS n FROM tables GROUP BY owner")
     assert sum(row["n"] for row in owners) == 300 and {row["owner"] for row in owners} <= {"p0", "p1", "p2"}
+
+
+def test_a_process_name_in_use_is_one_line_at_start() -> None:
+    """discord.py wraps the error of an extension that cannot start; the start says it plainly."""
+    wrapped = commands.ExtensionFailed("cogs.cluster.cog", service.ProcessNameInUseError("alpha"))
+    line = start_failure(wrapped, Settings())
+    assert line is not None and "'alpha'" in line and "WIZARD_PROCESS_NAME" in line

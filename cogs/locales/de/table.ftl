@@ -151,6 +151,7 @@ table-refusal-no-longer-open = Dieser Tisch ist nicht mehr offen: Sein Spiel ist
 table-refusal-out-of-date = Diese Nachricht ist veraltet: Der Tisch ist schon weiter.
 table-refusal-moved = Dieser Tisch wurde gerade innerhalb des Bots übergeben: Nichts wurde geändert. Klicke gleich noch einmal.
 table-refusal-busy = Der Bot ist mit diesem Tisch beschäftigt und kam nicht rechtzeitig zu deinem Klick: Nichts wurde geändert. Versuche es in ein paar Sekunden noch einmal.
+table-refusal-unsure = Dein Klick ließ sich nicht bestätigen (der Bot hat kurz die Verbindung zu seiner Datenbank verloren): Sieh am Tisch nach, ob er gezählt hat, bevor du noch einmal klickst.
 table-refusal-elsewhere = Dieser Knopf funktioniert nur im Kanal seines Tisches.
 table-refusal-not-playing = Du spielst an diesem Tisch nicht mit.
 table-refusal-changed-elsewhere = Dieser Tisch wurde inzwischen anderswo geändert, also wurde nichts geändert. Bitte versuch es noch einmal.

@@ -165,6 +165,7 @@ table-refusal-no-longer-open = This table is no longer open: its game is over or
 table-refusal-out-of-date = This message is out of date: the table has moved on.
 table-refusal-moved = This table was just handed over to another part of the bot: nothing changed. Click again in a moment.
 table-refusal-busy = The bot is busy with this table and did not get to your click in time: nothing changed. Try again in a few seconds.
+table-refusal-unsure = Your click could not be confirmed (the bot lost touch with its database for a moment): look at the table to see whether it counted before you click again.
 table-refusal-elsewhere = That button only works in the channel of its table.
 table-refusal-not-playing = You're not playing at this table.
 table-refusal-changed-elsewhere = This table was changed elsewhere meanwhile, so nothing was changed. Please try again.
