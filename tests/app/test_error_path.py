@@ -24,7 +24,7 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, InteractionResult
 from simcord import interactions as simcord_interactions
 
-from cogs.leaderboard import components as leaderboard_components
+from cogs.leaderboard import commands as leaderboard_commands
 from cogs.leaderboard import confirm
 from cogs.table.manager import TableManager
 from cogs.utils.i18n import ENGLISH, texts
@@ -127,15 +127,12 @@ async def test_failing_leaderboard_and_admin_interactions_are_apologised_for(
     channel = guild.create_text_channel("wizard")
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
-    monkeypatch.setattr(leaderboard_components, "board_message", boom)
+    # The leaderboard's buttons and menus under a failure: tests/leaderboard/test_failures.py.
     monkeypatch.setattr(confirm, "ask", boom)
-    from cogs.leaderboard import commands
-
-    monkeypatch.setattr(commands, "board_message", boom)
+    monkeypatch.setattr(leaderboard_commands, "board_message", boom)
     with caplog.at_level(logging.ERROR):
         assert_apology(await admin.slash(channel, "wizard leaderboard"), caplog)
         assert_apology(await admin.slash(channel, "wizard-admin reset-leaderboard"), caplog)
-
 
 
 async def test_the_apology_is_in_the_readers_language(
