@@ -244,7 +244,10 @@ async def play_with_a_slow_member(table: TestTable, rng: random.Random) -> None:
     assert bot_table is not None and bot_table.seats[1].auto
     assert "(🤖 weg)" in message_text(table.table_message)
     await take_seat_back(table, table.players[1])
+    # Cleo has looked away from the table (a member who moved a moment ago is not nudged).
+    bot_table.seats[2].attended_at = bot_table.seats[2].nudged_round = 0
     await play(table, rng, until=member_turn(2))
+    assert not bot_table.turns[2].nudged, "Cleo's turn will not be nudged"
     await env.advance_time(NUDGE_SECONDS + 1)
     await play(table, rng)
     assert not table.running()
