@@ -79,11 +79,11 @@ def simcord_bot(make_bot: MakeBot) -> object:
     return make_bot(table_edit_interval=1.0, nudge_seconds=8)
 
 
-# Seconds of (simulated) thought before each click: brisk (nobody is ever nudged), slow (every turn past
-# the nudge time), and mixed (anywhere from brisk to twice the slow pace).
+# Seconds of (simulated) thought before each click: brisk (nobody is ever nudged), and mixed (anywhere
+# from brisk to 20 seconds: most turns past the nudge time; 10 seconds every move was 147 DMs a player and
+# 3.06 counted requests a move before nudges went only to members who seem away).
 PACES = {
     "brisk": lambda rng: CLICK_PACE,
-    "slow": lambda rng: 10.0,
     "mixed": lambda rng: rng.uniform(0.5, 20.0),
 }
 
@@ -186,6 +186,7 @@ async def test_a_member_is_nudged_once_a_round_at_most(simcord_env: Env) -> None
     rng = random.Random(9)
     while table.game.round_number == 1:
         await act(table, rng=rng)
+        await simcord_env.advance_time(1.5)  # the table's coalesced edit, on the simulated clock
     bot = table.bot_table
     assert bot is not None
     for member in bot.seats:
@@ -201,6 +202,7 @@ async def test_a_member_is_nudged_once_a_round_at_most(simcord_env: Env) -> None
     while table.game.current_player != seat:
         bot.seats[seat].attended_at = 0.0  # still seeming away when their next turn begins
         await act(table, rng=rng)
+        await simcord_env.advance_time(1.5)
     assert table.game.round_number == 2
     await simcord_env.advance_time(30)
     assert nudges(table, seat) == []
