@@ -34,6 +34,7 @@ from simcord.components import walk_components
 
 from cogs.table.components import custom_id as make_custom_id
 from cogs.table.manager import TableManager
+from cogs.utils.replies import SORRY
 from wizard_core import Game, Phase, Rules, decode_log_entry
 
 if TYPE_CHECKING:
@@ -855,3 +856,39 @@ def assert_no_hand_leaks(table: TestTable, observers: Sequence[MemberActor] = ()
             )
             checked += 1
     return checked
+
+
+# -- failures injected into the bot ----------------------------------------------------------------------
+
+
+class Killed(Exception):
+    """The bot process died here."""
+
+
+async def killed(*args: object, **kwargs: object) -> None:
+    """Stands in for a call during which the bot process dies."""
+    raise Killed("the bot process died here")
+
+
+async def boom(*args: Any, **kwargs: Any) -> Any:
+    """Stands in for a call that fails unexpectedly (a bug)."""
+    raise RuntimeError("an injected failure")
+
+
+ERROR_ID = re.compile(r"Error id: `([0-9a-f]{6})`")
+
+
+def assert_apology(
+    result: InteractionResult, caplog: pytest.LogCaptureFixture, what: str | None = None
+) -> str:
+    """The user got the private apology naming an error id, and the log has that id with the failure
+    (saying it happened in ``what``, if given); returns the id."""
+    text = assert_refused(result)
+    assert text.startswith(SORRY), text
+    match = ERROR_ID.search(text)
+    assert match is not None, text
+    logged = [r for r in caplog.records if match[1] in r.getMessage()]
+    assert len(logged) == 1, [r.getMessage() for r in caplog.records]
+    assert logged[0].exc_info is not None and "an injected failure" in str(logged[0].exc_info[1])
+    assert what is None or what in logged[0].getMessage()
+    return match[1]

@@ -49,7 +49,12 @@ def _room_for_one(table: Table, t: Texts, user_id: int | None = None) -> None:
         raise Refusal(t("lobby-refusal-full", max=MAX_PLAYERS))
     waited_for = held_seats(table, now())
     if user_id not in table.held and free <= waited_for:
-        raise Refusal(t("lobby-refusal-held", count=waited_for, time=str(int(table.held_until))))
+        raise _seats_held(waited_for, table.held_until, t)
+
+
+def _seats_held(count: int, until: float, t: Texts) -> Refusal:
+    """The refusal of a seat that ``count`` of the last game's members still need, until ``until``."""
+    return Refusal(t("lobby-refusal-held", count=count, time=str(int(until))))
 
 
 def hold_seats(table: Table, members: frozenset[int], at: float) -> None:
@@ -62,8 +67,7 @@ def check_opener(user_id: int, members: frozenset[int], computers: int, *, t: Te
     """Refuse to let someone who did not play the last game open its Play again lobby (at time ``at``)
     when the seats it would leave are all needed by the game's members and its computers."""
     if user_id not in members and computers + len(members) >= MAX_PLAYERS:
-        until = str(int(at + PLAY_AGAIN_HOLD_SECONDS))
-        raise Refusal(t("lobby-refusal-held", count=len(members), time=until))
+        raise _seats_held(len(members), at + PLAY_AGAIN_HOLD_SECONDS, t)
 
 
 def held_seats(table: Table, at: float) -> int:

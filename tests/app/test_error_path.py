@@ -18,36 +18,28 @@ from typing import Any
 
 import discord
 import pytest
-from bot_helpers import assert_refused, lobby_id, open_lobby, open_table, press, snapshot
+from bot_helpers import (
+    assert_apology,
+    assert_refused,
+    boom,
+    lobby_id,
+    open_lobby,
+    open_table,
+    press,
+    snapshot,
+)
 from discord import app_commands
 from discord_payloads import assert_valid_discord_payloads
-from simcord import Env, InteractionResult
+from simcord import Env
 from simcord import interactions as simcord_interactions
 
 from cogs.leaderboard import commands as leaderboard_commands
 from cogs.leaderboard import confirm
 from cogs.table.manager import TableManager
 from cogs.utils.i18n import ENGLISH, texts
-from cogs.utils.replies import SORRY, explain_command_error
+from cogs.utils.replies import explain_command_error
 
-ERROR_ID = re.compile(r"Error id: `([0-9a-f]{6})`")
 GERMAN_APOLOGY = re.compile(r"Bei mir ist etwas schiefgelaufen\..* \(Fehlernummer: `[0-9a-f]{6}`\)")
-
-
-async def boom(*args: Any, **kwargs: Any) -> Any:
-    raise RuntimeError("an injected failure")
-
-
-def assert_apology(result: InteractionResult, caplog: pytest.LogCaptureFixture) -> str:
-    """The user got the private apology naming an error id, and the log has that id with the failure."""
-    text = assert_refused(result)
-    assert text.startswith(SORRY), text
-    match = ERROR_ID.search(text)
-    assert match is not None, text
-    logged = [r for r in caplog.records if match[1] in r.getMessage()]
-    assert len(logged) == 1, [r.getMessage() for r in caplog.records]
-    assert logged[0].exc_info is not None and "an injected failure" in str(logged[0].exc_info[1])
-    return match[1]
 
 
 Inject = Callable[[pytest.MonkeyPatch], None]

@@ -8,40 +8,22 @@ member's history (Older) and a game's score sheet (the history's menu of games).
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_helpers import SELECT, assert_refused, make_players, manager
+from bot_helpers import SELECT, assert_apology, boom, make_players, manager
 from discord_payloads import assert_valid_discord_payloads
 from leaderboard_oracle import DAY, DERIVED, dump, fill
 from simcord import Env, InteractionResult, ResponseMessage
 from simcord.components import walk_components
 
 from cogs.leaderboard import components
-from cogs.utils.replies import SORRY
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
-ERROR_ID = re.compile(r"Error id: `([0-9a-f]{6})`")
-
-
-async def boom(*args: Any, **kwargs: Any) -> Any:
-    raise RuntimeError("an injected failure")
-
-
-def assert_apology(result: InteractionResult, caplog: pytest.LogCaptureFixture) -> str:
-    """The user got the private apology naming an error id, and the log has that id with the failure."""
-    text = assert_refused(result)
-    assert text.startswith(SORRY), text
-    match = ERROR_ID.search(text)
-    assert match is not None, text
-    logged = [r for r in caplog.records if match[1] in r.getMessage()]
-    assert len(logged) == 1, [r.getMessage() for r in caplog.records]
-    assert logged[0].exc_info is not None and "an injected failure" in str(logged[0].exc_info[1])
-    assert "a leaderboard interaction" in logged[0].getMessage()
-    return match[1]
+# Where the log says the failure happened.
+LEADERBOARD = "a leaderboard interaction"
 
 
 def shown(env: Env, message: ResponseMessage) -> tuple[Any, ...]:
@@ -92,9 +74,11 @@ async def test_a_failing_leaderboard_control_is_apologised_for(
 
     monkeypatch.setattr(components, reads, boom)
     with caplog.at_level(logging.ERROR):
-        first = assert_apology(await click(kind, member, reply.response), caplog)
+        first = assert_apology(await click(kind, member, reply.response), caplog, LEADERBOARD)
         # A second click fails the same way, under an id of its own: nothing was left half done.
-        second = assert_apology(await click(kind, member, reply.response), caplog)
+        second = assert_apology(
+            await click(kind, member, reply.response), caplog, "a leaderboard interaction"
+        )
     assert first != second
     assert shown(simcord_env, reply.response) == before
     assert {table: dump(database_path, table) for table in DERIVED} == stored

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 import db_helpers
 import pytest
 from bot_helpers import (
+    Killed,
     TestTable,
     act,
     fast_forward,
     hand_messages,
+    killed,
     make_players,
     manager,
     message_text,
@@ -40,14 +42,6 @@ if TYPE_CHECKING:
     from conftest import MakeBot
 
 pytestmark = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
-
-
-class Killed(Exception):
-    """The bot process died here."""
-
-
-async def killed(*args: object, **kwargs: object) -> None:
-    raise Killed("the bot process died here")
 
 
 def ends(what: Callable[[Game], int | bool]) -> Callable[[Game], bool]:

@@ -21,6 +21,7 @@ from bot_helpers import (
     act,
     buttons,
     hand_messages,
+    killed,
     make_players,
     manager,
     message_text,
@@ -38,14 +39,6 @@ if TYPE_CHECKING:
     from conftest import MakeBot
 
 pytestmark = pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
-
-
-class Killed(Exception):
-    """The bot process died here."""
-
-
-async def killed(*args: object, **kwargs: object) -> None:
-    raise Killed("the bot process died here")
 
 
 def labels(table: TestTable) -> list[str]:
