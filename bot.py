@@ -189,7 +189,8 @@ class WizardBot(commands.Bot):
         self._services: dict[type, object] = {}
         self._on_close: list[Callable[[], object]] = []
         self._after_setup: list[Callable[[], Awaitable[object]]] = []
-        self._families: list[type[Component[Any]]] = []
+        # The custom_id prefixes of the component families, whose stray clicks the bot answers.
+        self._prefixes: set[str] = set()
         self._register_metrics()
 
     def _register_metrics(self) -> None:
@@ -231,12 +232,12 @@ class WizardBot(commands.Bot):
     def add_components(self, *families: type[Component[Any]]) -> None:
         """Register component families, so their buttons and menus work on any message, old ones too."""
         self.add_dynamic_items(*families)
-        self._families.extend(families)
+        self._prefixes.update(family.prefix for family in families)
 
     async def on_interaction(self, interaction: discord.Interaction[WizardBot]) -> None:
         self._interactions.inc(type=interaction.type.name)
         # A click on one of our ids that no family will serve (damaged, forged) still gets an answer.
-        text = stray_click_reply(interaction, self._families)
+        text = stray_click_reply(interaction, self._prefixes)
         if text is not None:
             await report_failure(interaction, Refusal(text), "a component")
 

@@ -25,8 +25,9 @@ from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
 from cogs.server_settings import panel as server_settings
 from cogs.server_settings.language import reply_texts
-from cogs.table.manager import HandedOff, TableManager
-from cogs.table.model import Table
+from cogs.table.lobby_flow import Lobbies
+from cogs.table.registry import HandedOff, OpenTables
+from cogs.table.session import TableSession, ask_to_end
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded, reader_texts
 from cogs.utils.text import CommandTexts, chunk_lines, command_text
@@ -62,7 +63,8 @@ class Wizard(commands.Cog):
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
         self._registered: dict[str, Any] | None = None
-        self.tables = bot.service(TableManager)
+        self.tables: OpenTables[TableSession] = bot.service(OpenTables)
+        self.lobbies = bot.service(Lobbies)
 
     async def command_lines(self, t: Texts) -> list[str]:
         """Each /wizard command with its description, as Discord shows them in ``t``'s language."""
@@ -117,7 +119,7 @@ class Wizard(commands.Cog):
         self, interaction: discord.Interaction[WizardBot], edition: str | None = None
     ) -> None:
         """Open a table in this channel for others to join."""
-        await guarded(interaction, self.tables.new_table(interaction, edition), "/wizard new")
+        await guarded(interaction, self.lobbies.new_table(interaction, edition), "/wizard new")
 
     @wizard.command(
         name=command_text("command-hand-name"), description=command_text("command-hand-description")
@@ -126,11 +128,12 @@ class Wizard(commands.Cog):
         """Show your hand in this channel's game, only to you, with your controls."""
 
         async def show() -> None:
-            table = await self._running_table(interaction)
-            if table is None:
+            session = await self._running_table(interaction)
+            if session is None:
                 return  # another process serves it
-            async with table.lock:
-                await self.tables.show_hand(interaction, table)
+            t = session.table.reader_texts(interaction.user.id, interaction.locale)
+            async with session.lock:
+                await session.show_hand(interaction, t)
 
         await guarded(interaction, show(), "/wizard hand")
 
@@ -141,15 +144,15 @@ class Wizard(commands.Cog):
         """Bring this channel's table back to the bottom of the channel, below the chat."""
 
         async def bring_back() -> None:
-            table = await self.tables.locate_in_channel(interaction)
-            if isinstance(table, HandedOff):
+            session = await self.tables.locate_in_channel(interaction)
+            if isinstance(session, HandedOff):
                 return
-            if table is None:
+            if session is None:
                 raise Refusal((await reply_texts(interaction))("reply-no-table"))
-            async with table.lock:
-                if not self.tables.is_open(table):
-                    raise Refusal(reader_texts(interaction, table.lang)("reply-table-closed"))
-                await self.tables.bring_back(interaction, table)
+            async with session.lock:
+                if not session.is_open:
+                    raise Refusal(reader_texts(interaction, session.table.lang)("reply-table-closed"))
+                await session.bring_back(interaction)
 
         await guarded(interaction, bring_back(), "/wizard table")
 
@@ -168,18 +171,18 @@ class Wizard(commands.Cog):
         await guarded(interaction, self._ask_to_end(interaction, "leave"), "/wizard leave")
 
     async def _ask_to_end(self, interaction: discord.Interaction[WizardBot], kind: str) -> None:
-        table = await self._running_table(interaction)
-        if table is not None:
-            await self.tables.ask_to_end(interaction, table, kind)
+        session = await self._running_table(interaction)
+        if session is not None:
+            await ask_to_end(session, interaction, kind)
 
-    async def _running_table(self, interaction: discord.Interaction[WizardBot]) -> Table | None:
-        """The channel's running game; None when another process serves the interaction."""
-        table = await self.tables.locate_in_channel(interaction)
-        if isinstance(table, HandedOff):
+    async def _running_table(self, interaction: discord.Interaction[WizardBot]) -> TableSession | None:
+        """The session of the channel's running game; None when another process serves the interaction."""
+        session = await self.tables.locate_in_channel(interaction)
+        if isinstance(session, HandedOff):
             return None
-        if table is None or table.status != "playing":
+        if session is None or session.table.status != "playing":
             raise Refusal((await reply_texts(interaction))("reply-no-game"))
-        return table
+        return session
 
     # -- leaderboards, stats and history: the leaderboard package answers ------------------------------
 

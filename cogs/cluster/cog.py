@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from cogs.cluster.service import Cluster
 from cogs.storage.postgres import PostgresDatabase
-from cogs.table.manager import TableManager
+from cogs.table.registry import OpenTables
+from cogs.table.restore import Restorer
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -35,5 +36,5 @@ async def setup(bot: WizardBot) -> None:
     # Closed after the tables (the bot closes its services in reverse order): a clean stop leaves the
     # process list only once this process's clocks and computers have stopped.
     bot.provide(cluster, on_close=cluster.stop)
-    bot.after_setup(lambda: cluster.start(bot.service(TableManager)))
+    bot.after_setup(lambda: cluster.start(bot.service(OpenTables), bot.service(Restorer)))
     log.info("Process %r (shards %s) shares the database with others", cluster.name, bot.shard_spec)

@@ -30,12 +30,13 @@ from discord.ext import tasks
 from cogs.hosting.payloads import RAW_INTERACTION
 from cogs.storage import DATABASE_ERRORS
 from cogs.storage.postgres import PostgresDatabase
-from cogs.table.components import FAMILIES, TableComponent
-from cogs.table.manager import TableManager
-from cogs.table.model import Table
-from cogs.table.store import SERVER_NOW, Ownership
+from cogs.table.components import TableComponent, check_place
+from cogs.table.registry import OpenTables
+from cogs.table.restore import Restorer
+from cogs.table.session import TableSession
+from cogs.table.store import SERVER_NOW
+from cogs.utils.components import SERVED
 from cogs.utils.config import SettingsError
-from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, reader_texts
 
 if TYPE_CHECKING:
@@ -102,7 +103,8 @@ class Cluster:
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
         self.db = db
-        self._tables: TableManager | None = None
+        self._tables: OpenTables[TableSession] | None = None
+        self._restorer: Restorer | None = None
         self.name = name
         # This run of the process: two live processes given the same name differ here.
         self.instance = secrets.token_hex(8)
@@ -146,7 +148,13 @@ class Cluster:
         )
 
     @property
-    def tables(self) -> TableManager:
+    def restorer(self) -> Restorer:
+        if self._restorer is None:
+            raise RuntimeError("the cluster has not started")
+        return self._restorer
+
+    @property
+    def tables(self) -> OpenTables[TableSession]:
         if self._tables is None:
             raise RuntimeError("the cluster has not started")
         return self._tables
@@ -222,10 +230,11 @@ class Cluster:
         self._tasks.append(self._beating)
         self._tasks.append(asyncio.create_task(self._mind_heartbeat(), name="wizard-heartbeat-age"))
 
-    async def start(self, tables: TableManager) -> None:
+    async def start(self, tables: OpenTables[TableSession], restorer: Restorer) -> None:
         """Route the tables' interactions for other processes through this one, serve those handed to it,
-        and start watching the other processes."""
+        and start watching the other processes (taking tables in through ``restorer``)."""
         self._tables = tables
+        self._restorer = restorer
         tables.elsewhere = self
         if self.cut_off:
             self._let_go_of_all()
@@ -315,16 +324,16 @@ class Cluster:
     def _let_go_of_all(self) -> None:
         self.cut_off = True
         if self._tables is not None:
-            for table in list(self._tables.tables.values()):
-                self._tables.forget(table)
+            for session in list(self._tables.sessions.values()):
+                self._tables.forget(session)
 
-    async def take_back(self) -> list[Table]:
+    async def take_back(self) -> list[TableSession]:
         """After this process let go of its tables: take back those still in its name (nobody took them
         over meanwhile), once its heartbeat is fresh again."""
         loop = asyncio.get_running_loop()
         if self._beaten_at is None or loop.time() - self._beaten_at >= self.cut_off_seconds:
             return []
-        taken: list[Table] = []
+        taken: list[TableSession] = []
         if self._tables is not None:
             # Should this fail, this process stays cut off and tries again at its next heartbeat.
             owned = await self.tables.store.owned()
@@ -365,10 +374,10 @@ class Cluster:
             await self.pick_up_handoffs()  # their NOTIFYs were lost with the connection
 
     async def _let_go(self) -> None:
-        for table_id in await self.tables.store.moved_away(list(self.tables.tables)):
-            table = self.tables.find(table_id)
-            if table is not None:
-                self.tables.forget(table)
+        for table_id in await self.tables.store.moved_away(list(self.tables.sessions)):
+            session = self.tables.find(table_id)
+            if session is not None:
+                self.tables.forget(session)
 
     async def _forget_old_handoffs(self) -> None:
         await self.db.execute(
@@ -383,10 +392,10 @@ class Cluster:
         )
         return row is not None and bool(row["alive"])
 
-    async def take_over(self) -> list[Table]:
+    async def take_over(self) -> list[TableSession]:
         """Take over the open tables of processes that stopped beating (and of none), all those found,
         ``TAKEOVER_BATCH`` claimed in one statement at a time; returns them."""
-        taken: list[Table] = []
+        taken: list[TableSession] = []
         while True:
             claimed = await self.tables.store.claim_orphans(self.stale_seconds, TAKEOVER_BATCH)
             if claimed:
@@ -400,21 +409,21 @@ class Cluster:
         those games."""
         claimed = await self.tables.store.claim_orphans(self.stale_seconds, TAKEOVER_BATCH, status="finished")
         if claimed:
-            await self.tables.show_finished(claimed)
+            await self.restorer.show_finished(claimed)
         return claimed
 
-    async def adopt(self, claimed: list[int]) -> list[Table]:
+    async def adopt(self, claimed: list[int]) -> list[TableSession]:
         """Load tables just claimed; if that fails, give them up again (no owner), so that a process
         (this one, at its next heartbeat, or the next click's) takes them over anew."""
         try:
-            return await self.tables.adopt(claimed)
+            return await self.restorer.adopt(claimed)
         except Exception:
             await self.tables.store.release(claimed)
             raise
 
     # -- interactions for tables elsewhere -----------------------------------------------------------
 
-    async def route(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
+    async def route(self, interaction: discord.Interaction[WizardBot], table_id: int) -> TableSession | None:
         """Serve an interaction for table ``table_id``, which this process does not run: take the table
         over if its process is gone (returns it), else hand the interaction to that process (None).
 
@@ -424,7 +433,8 @@ class Cluster:
         found = await self.tables.store.owner_of(table_id)
         if found is None:
             raise Refusal(t("table-refusal-no-longer-open"))
-        check_place(interaction, found, t)
+        if not check_place(interaction, found.guild_id, found.channel_id, in_dms=works_in_dms(interaction)):
+            raise Refusal(t("table-refusal-elsewhere"))
         if not found.open:
             raise Refusal(t("table-refusal-no-longer-open"))
         owner = found.owner
@@ -436,10 +446,10 @@ class Cluster:
             if await self.tables.store.claim(table_id, owner, self.stale_seconds):
                 self.takeovers.inc()
                 await self.adopt([table_id])
-            table = self.tables.find(table_id)
-            if table is None:  # someone else was quicker, or it could not be rebuilt
+            session = self.tables.find(table_id)
+            if session is None:  # someone else was quicker, or it could not be rebuilt
                 raise Refusal(t("table-refusal-moved"))
-            return table
+            return session
         await self.hand_over(
             interaction,
             owner,
@@ -615,28 +625,11 @@ class Cluster:
             log.exception("Could not say that interaction %d was taken", interaction_id)
 
 
-def check_place(interaction: discord.Interaction[Any], found: Ownership, t: Texts) -> None:
-    """Refuse an interaction from anywhere but the table's channel, or a DM for the controls sent by DM
-    (as ``TableComponent._check_place`` does once the table is here)."""
-    if interaction.guild_id is None:
-        allowed = works_in_dms(interaction)
-    else:
-        allowed = (interaction.guild_id, interaction.channel_id) == (found.guild_id, found.channel_id)
-    if not allowed:
-        raise Refusal(t("table-refusal-elsewhere"))
-
-
 def works_in_dms(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the interaction is a click of a table control that is also sent by direct message."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str):
-        return False
-    for family in FAMILIES:
-        template = family.__discord_ui_compiled_template__
-        if issubclass(family, TableComponent) and template.fullmatch(custom_id):
-            return family.in_dms
-    return False
+    """Whether the interaction is a click of a table control that is also sent by direct message (the
+    family that took the click says, ``cogs.utils.components.SERVED``)."""
+    family = interaction.extras.get(SERVED)
+    return isinstance(family, type) and issubclass(family, TableComponent) and family.in_dms
 
 
 def claim_wait(hops: int) -> float:

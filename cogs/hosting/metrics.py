@@ -1,4 +1,5 @@
-"""Counters, gauges and histograms in Prometheus's text format, and the small server that shows them.
+"""The bot's counters, gauges and histograms, kept by ``prometheus_client``, and the small server that
+shows them.
 
 Any part of the bot registers what it measures in the one ``MetricsRegistry`` the bot holds
 (``bot.metrics``), by name, without importing anything of the others:
@@ -8,25 +9,30 @@ Any part of the bot registers what it measures in the one ``MetricsRegistry`` th
     bot.metrics.gauge("guilds", "Servers the bot is in", read=lambda: len(bot.guilds))
 
 Asking again for a name returns the same instrument, so a feature may look one up where it is used.
-Names get the registry's namespace in front (``wizard_actions_total``). The server is off unless the
-bot is given a port; ``/metrics`` renders the registry and ``/healthz`` asks a health check.
+Names get the registry's namespace in front (``wizard_actions_total``). Each registry has its own
+``prometheus_client.CollectorRegistry``, never the library's global one: a process may hold several bots
+(the tests do). Counting is thread-safe: computer players think, and are counted, in a worker thread.
+The server is off unless the bot is given a port; ``/metrics`` renders the registry and ``/healthz`` asks
+a health check.
 """
 
 from __future__ import annotations
 
 import asyncio
-import bisect
 import logging
-import math
-import re
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
+import prometheus_client
 from aiohttp import web
+from prometheus_client import CollectorRegistry
+from prometheus_client.metrics import MetricWrapperBase
+from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.samples import Sample
 
 __all__ = (
     "DEFAULT_BUCKETS",
@@ -45,32 +51,14 @@ log = logging.getLogger(__name__)
 
 # Seconds: from a fast click (a few ms) to a slow picture or a Discord call (seconds).
 DEFAULT_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+# The text format `prometheus_client.generate_latest` writes.
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 HEALTH_TIMEOUT = 5.0
-_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
-_LABEL = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*")
 _STARTED = "metrics.started"
 
 Labels = tuple[str, ...]
-
-
-def _number(value: float) -> str:
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "+Inf" if value > 0 else "-Inf"
-    return str(int(value)) if float(value).is_integer() and abs(value) < 2**53 else repr(float(value))
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
-
-
-def _label_text(names: Labels, values: Labels, extra: str = "") -> str:
-    pairs = [f'{name}="{_escape(value)}"' for name, value in zip(names, values, strict=True)]
-    if extra:
-        pairs.append(extra)
-    return "{" + ",".join(pairs) + "}" if pairs else ""
+_Wrapped = TypeVar("_Wrapped", bound=MetricWrapperBase)
+_Kind = TypeVar("_Kind", bound="_Instrument")
 
 
 class _Instrument:
@@ -80,17 +68,16 @@ class _Instrument:
         self.name = name
         self.help = help_text
         self.labels = labels
-        # Computer players think in a worker thread; what they measure may be counted from there.
-        self._lock = threading.Lock()
 
     def _key(self, labels: Mapping[str, object]) -> Labels:
         if set(labels) != set(self.labels):
             raise ValueError(f"{self.name} takes the labels {list(self.labels)}, got {sorted(labels)}")
         return tuple(str(labels[name]) for name in self.labels)
 
-    def lines(self) -> Iterator[str]:
-        """The instrument's samples in the text format, without the HELP and TYPE lines."""
-        raise NotImplementedError
+    def _child(self, metric: _Wrapped, labels: Mapping[str, object]) -> _Wrapped:
+        """The series of `metric` for these label values (`metric` itself when it has no labels)."""
+        key = self._key(labels)
+        return metric.labels(*key) if key else metric
 
 
 class Counter(_Instrument):
@@ -98,34 +85,30 @@ class Counter(_Instrument):
 
     kind = "counter"
 
-    def __init__(self, name: str, help_text: str, labels: Labels) -> None:
+    def __init__(self, name: str, help_text: str, labels: Labels, registry: CollectorRegistry) -> None:
+        # prometheus_client names the series <name>_total whatever it was given: ask for that name.
+        if not name.endswith("_total"):
+            raise ValueError(f"{name}: the name of a counter ends in _total")
         super().__init__(name, help_text, labels)
-        self._values: dict[Labels, float] = {}
+        self._counter = prometheus_client.Counter(name, help_text, labels, registry=registry)
 
     def inc(self, amount: float = 1.0, **labels: object) -> None:
-        if amount < 0:
-            raise ValueError("a counter only goes up")
-        key = self._key(labels)
-        with self._lock:
-            self._values[key] = self._values.get(key, 0.0) + amount
+        self._child(self._counter, labels).inc(amount)
 
     def value(self, **labels: object) -> float:
-        return self._values.get(self._key(labels), 0.0)
-
-    def lines(self) -> Iterator[str]:
-        with self._lock:
-            values = sorted(self._values.items())
-        if not self.labels and not values:
-            yield f"{self.name} 0"
-        for key, value in values:
-            yield f"{self.name}{_label_text(self.labels, key)} {_number(value)}"
+        """The count for these label values, 0 before the first ``inc``."""
+        wanted = dict(zip(self.labels, self._key(labels), strict=True))
+        samples = (sample for metric in self._counter.collect() for sample in metric.samples)
+        return next((s.value for s in samples if s.name == self.name and s.labels == wanted), 0.0)
 
 
 class Gauge(_Instrument):
     """A value that goes up and down: set by its owner, or read when scraped (``read``).
 
     With labels, ``read`` returns a mapping from the label values to the value: a tuple of them, or
-    the value alone for a single label (a ``collections.Counter`` of statuses, say).
+    the value alone for a single label (a ``collections.Counter`` of statuses, say). A gauge is a
+    ``prometheus_client`` collector of its own, registered as such; one whose ``read`` fails is logged
+    and left out of that scrape.
     """
 
     kind = "gauge"
@@ -134,27 +117,37 @@ class Gauge(_Instrument):
         self, name: str, help_text: str, labels: Labels, read: Callable[[], Any] | None = None
     ) -> None:
         super().__init__(name, help_text, labels)
-        self._values: dict[Labels, float] = {}
         self.read = read
+        self._values: dict[Labels, float] = {}
+        self._lock = threading.Lock()
 
     def set(self, value: float, **labels: object) -> None:
         key = self._key(labels)
         with self._lock:
             self._values[key] = float(value)
 
-    def lines(self) -> Iterator[str]:
+    def describe(self) -> list[Metric]:
+        return [GaugeMetricFamily(self.name, self.help, labels=self.labels)]
+
+    def collect(self) -> list[Metric]:
         with self._lock:
             values = dict(self._values)
-        if self.read is not None:
-            current = self.read()
-            if isinstance(current, Mapping):
-                for key, value in current.items():
-                    names = tuple(map(str, key)) if isinstance(key, tuple) else (str(key),)
-                    values[names] = float(value)
-            else:
-                values[()] = float(current)
-        for key, value in sorted(values.items()):
-            yield f"{self.name}{_label_text(self.labels, key)} {_number(value)}"
+        try:
+            if self.read is not None:
+                current = self.read()
+                if isinstance(current, Mapping):
+                    for key, value in current.items():
+                        names = tuple(map(str, key)) if isinstance(key, tuple) else (str(key),)
+                        values[names] = float(value)
+                else:
+                    values[()] = float(current)
+        except Exception:
+            log.exception("Could not read the metric %s; left out of this scrape", self.name)
+            return []
+        family = GaugeMetricFamily(self.name, self.help, labels=self.labels)
+        for key, value in values.items():
+            family.add_metric(key, value)
+        return [family]
 
 
 class Histogram(_Instrument):
@@ -162,90 +155,70 @@ class Histogram(_Instrument):
 
     kind = "histogram"
 
-    def __init__(self, name: str, help_text: str, labels: Labels, buckets: tuple[float, ...]) -> None:
+    def __init__(
+        self,
+        name: str,
+        help_text: str,
+        labels: Labels,
+        buckets: tuple[float, ...],
+        registry: CollectorRegistry,
+    ) -> None:
         super().__init__(name, help_text, labels)
-        if list(buckets) != sorted(set(buckets)) or not buckets:
-            raise ValueError(f"{name}: buckets must be increasing")
-        self.buckets = buckets
-        self._counts: dict[Labels, list[int]] = {}
-        self._sums: dict[Labels, float] = {}
+        self._histogram = prometheus_client.Histogram(
+            name, help_text, labels, registry=registry, buckets=buckets
+        )
 
     def observe(self, value: float, **labels: object) -> None:
-        key = self._key(labels)
-        index = bisect.bisect_left(self.buckets, value)
-        with self._lock:
-            counts = self._counts.setdefault(key, [0] * (len(self.buckets) + 1))
-            counts[index] += 1
-            self._sums[key] = self._sums.get(key, 0.0) + value
+        self._child(self._histogram, labels).observe(value)
 
-    def count(self, **labels: object) -> int:
-        key = self._key(labels)
-        with self._lock:
-            return sum(self._counts.get(key, ()))
 
-    def lines(self) -> Iterator[str]:
-        with self._lock:
-            snapshot = {key: list(counts) for key, counts in self._counts.items()}
-            sums = dict(self._sums)
-        keys = sorted(snapshot) or ([()] if not self.labels else [])
-        for key in keys:
-            counts = snapshot.get(key, [0] * (len(self.buckets) + 1))
-            running = 0
-            for bound, count in zip((*self.buckets, math.inf), counts, strict=True):
-                running += count
-                labels = _label_text(self.labels, key, f'le="{_number(bound)}"')
-                yield f"{self.name}_bucket{labels} {running}"
-            yield f"{self.name}_sum{_label_text(self.labels, key)} {_number(sums.get(key, 0.0))}"
-            yield f"{self.name}_count{_label_text(self.labels, key)} {running}"
+def _series(sample: Sample) -> Labels:
+    return tuple(value for name, value in sample.labels.items() if name != "le")
 
 
 class MetricsRegistry:
-    """Every instrument of the process, by name; ``render()`` is the body of ``/metrics``."""
+    """Every instrument of one bot, by name; ``render()`` is the body of ``/metrics``."""
 
     def __init__(self, namespace: str = "") -> None:
         self.namespace = namespace
+        # Its own, never prometheus_client's global registry: a process may hold several bots.
+        self.collectors = CollectorRegistry()
         self._instruments: dict[str, _Instrument] = {}
-        self._lock = threading.RLock()
-
-    def _full_name(self, name: str) -> str:
-        full = f"{self.namespace}_{name}" if self.namespace else name
-        if not _NAME.fullmatch(full):
-            raise ValueError(f"{full!r} is not a valid metric name")
-        return full
+        self._lock = threading.Lock()
 
     def _instrument(
-        self, name: str, kind: type[_Instrument], help_text: str, labels: Labels, make: Callable[[str], Any]
-    ) -> Any:
-        full = self._full_name(name)
+        self, name: str, kind: type[_Kind], help_text: str, labels: Labels, make: Callable[[str], _Kind]
+    ) -> _Kind:
+        full = f"{self.namespace}_{name}" if self.namespace else name
         with self._lock:
             existing = self._instruments.get(full)
             if existing is not None:
-                if type(existing) is not kind or (labels and labels != existing.labels):
+                if not isinstance(existing, kind) or (labels and labels != existing.labels):
                     raise ValueError(
                         f"{full} is already a {existing.kind} with labels {list(existing.labels)}"
                     )
                 return existing
             if not help_text:
                 raise ValueError(f"{full} is new: give it a help text")
-            for label in labels:
-                if not _LABEL.fullmatch(label) or label == "le":
-                    raise ValueError(f"{label!r} is not a valid label name")
             created = self._instruments[full] = make(full)
             return created
 
     def counter(self, name: str, help_text: str = "", labels: Labels = ()) -> Counter:
-        counter: Counter = self._instrument(
-            name, Counter, help_text, labels, lambda full: Counter(full, help_text, labels)
+        return self._instrument(
+            name, Counter, help_text, labels, lambda full: Counter(full, help_text, labels, self.collectors)
         )
-        return counter
 
     def gauge(
         self, name: str, help_text: str = "", labels: Labels = (), read: Callable[[], Any] | None = None
     ) -> Gauge:
         """The gauge of that name; giving ``read`` (again) makes it the function read at each scrape."""
-        gauge: Gauge = self._instrument(
-            name, Gauge, help_text, labels, lambda full: Gauge(full, help_text, labels, read)
-        )
+
+        def make(full: str) -> Gauge:
+            gauge = Gauge(full, help_text, labels, read)
+            self.collectors.register(gauge)
+            return gauge
+
+        gauge = self._instrument(name, Gauge, help_text, labels, make)
         if read is not None:
             gauge.read = read
         return gauge
@@ -257,25 +230,25 @@ class MetricsRegistry:
         labels: Labels = (),
         buckets: tuple[float, ...] = DEFAULT_BUCKETS,
     ) -> Histogram:
-        histogram: Histogram = self._instrument(
-            name, Histogram, help_text, labels, lambda full: Histogram(full, help_text, labels, buckets)
+        return self._instrument(
+            name,
+            Histogram,
+            help_text,
+            labels,
+            lambda full: Histogram(full, help_text, labels, buckets, self.collectors),
         )
-        return histogram
+
+    def collect(self) -> Iterator[Metric]:
+        """The metrics by name, their series by label values, without the ``_created`` samples
+        (their time of creation, which Prometheus does not need)."""
+        for metric in sorted(self.collectors.collect(), key=lambda metric: metric.name):
+            created = metric.name + "_created"
+            metric.samples = sorted((s for s in metric.samples if s.name != created), key=_series)
+            yield metric
 
     def render(self) -> str:
-        """Every instrument in Prometheus's text format (version 0.0.4); a failing gauge is left out."""
-        out: list[str] = []
-        with self._lock:
-            instruments = sorted(self._instruments.items())
-        for name, instrument in instruments:
-            try:
-                samples = list(instrument.lines())
-            except Exception:
-                log.exception("Could not read the metric %s; left out of this scrape", name)
-                continue
-            help_text = instrument.help.replace("\\", "\\\\").replace("\n", "\\n")
-            out += [f"# HELP {name} {help_text}", f"# TYPE {name} {instrument.kind}", *samples]
-        return "\n".join(out) + "\n"
+        """Every metric in Prometheus's text format (version 0.0.4)."""
+        return prometheus_client.generate_latest(self).decode()
 
 
 def interaction_started(interaction: discord.Interaction[Any]) -> None:
@@ -377,7 +350,8 @@ class MetricsServer:
             await asyncio.wait({self._check}, timeout=HEALTH_TIMEOUT)
 
     async def _metrics(self, request: web.Request) -> web.Response:
-        return web.Response(body=self.registry.render().encode(), headers={"Content-Type": CONTENT_TYPE})
+        body = prometheus_client.generate_latest(self.registry)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE})
 
     async def _healthz(self, request: web.Request) -> web.Response:
         # One check at a time, and it finishes even when this request gives up on it: a database

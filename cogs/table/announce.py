@@ -1,6 +1,6 @@
 """What everyone is told when a game moves on: the table, the hands, whose turn it is.
 
-The table flow decides what happened; this module turns it into messages through ``Delivery``, with as
+The session decides what happened; this module turns it into messages through ``Delivery``, with as
 few of them as it can, since Discord counts a bot's requests and players count their notifications:
 
 - The table message is the game's one message in the channel while it runs: the trick, whose turn it
@@ -18,18 +18,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import discord
 
 from cogs.table import pictures, render
 from cogs.table.components import again_view, controls_view, table_view
-from cogs.table.delivery import Delivery, turn_deadline
+from cogs.table.delivery import Delivery, DMsClosed, TableMessage, turn_deadline
 from cogs.table.model import Table, now
 from cogs.table.store import News
 from cogs.utils.i18n import Texts
 from wizard_core import Game, Phase, PublicView
+
+
+class Announced(TableMessage, Protocol):
+    """What the announcer needs of a table's session (``session.TableSession``): its table message's
+    edits, and the channel's ping and closed DMs, which the session stores."""
+
+    redraw: asyncio.Task[None] | None
+    drawn_at: float
+
+    @property
+    def is_open(self) -> bool: ...
+
+    async def ping(self, text: str) -> None: ...
+
+    async def clear_ping(self) -> None: ...
+
+    async def dms_closed(self, seat: int) -> None: ...
+
 
 # The ping of a member without DMs whose turn it is, by what they are to do.
 PING_KEYS = {
@@ -83,43 +100,46 @@ class HandMessage(NamedTuple):
 class Announcer:
     """Tells a table's players about the game."""
 
-    def __init__(self, delivery: Delivery, is_open: Callable[[Table], bool], *, interval: float) -> None:
+    def __init__(self, delivery: Delivery, *, interval: float) -> None:
         self.delivery = delivery
-        self.is_open = is_open
         # The least time between two edits of a table message, in seconds (0: every change at once).
         self.interval = interval
 
     # -- the table message ---------------------------------------------------------------------------
 
-    async def redraw_table(self, table: Table) -> None:
+    async def redraw_table(self, session: Announced) -> None:
         """Show a running game's current state on its table message, with the table's buttons: now, unless
         the message was edited less than ``interval`` seconds ago; then once that time is up, showing the
         game as it is by then."""
-        waiting = table.redraw is not None and not table.redraw.done()
+        waiting = session.redraw is not None and not session.redraw.done()
         if waiting:
             return
-        if now() - table.drawn_at >= self.interval:
-            await self._draw(table)
+        if now() - session.drawn_at >= self.interval:
+            await self._draw(session)
             return
-        table.redraw = asyncio.create_task(self._draw_later(table), name=f"wizard-redraw-{table.id}")
+        name = f"wizard-redraw-{session.table.id}"
+        session.redraw = asyncio.create_task(self._draw_later(session), name=name)
 
-    async def _draw(self, table: Table) -> None:
-        table.drawn_at = now()
-        await self.delivery.show_table(table, table.running.public_view(), table_view(table))
+    async def _draw(self, session: Announced) -> None:
+        session.drawn_at = now()
+        table = session.table
+        await self.delivery.show_table(session, table.running.public_view(), table_view(table))
 
-    async def _draw_later(self, table: Table) -> None:
+    async def _draw_later(self, session: Announced) -> None:
         """The edit that follows a burst, once ``interval`` is up. It reads the game as it is then without
         the table's lock (the game is only ever replaced whole, between two awaits): a click meanwhile
         goes on, and its own redraw finds this one under way. The game's end cancels it (``tasks``), and
         discord.py sends the edits of one message in order, so the final table is never overwritten."""
-        await asyncio.sleep(max(0.0, table.drawn_at + self.interval - now()))
-        if self.is_open(table) and table.game is not None and not table.game.is_over:
-            await self._draw(table)
+        await asyncio.sleep(max(0.0, session.drawn_at + self.interval - now()))
+        game = session.table.game
+        if session.is_open and game is not None and not game.is_over:
+            await self._draw(session)
 
-    async def final_standings(self, table: Table) -> None:
+    async def final_standings(self, session: Announced) -> None:
         """The finished table without buttons, then the final standings with their chart."""
+        table = session.table
         game = table.running
-        await self.delivery.show_table(table, game.public_view(), None)
+        await self.delivery.show_table(session, game.public_view(), None)
         result = game.result()
         t = table.texts
         names = table.labels(t)
@@ -134,7 +154,8 @@ class Announcer:
 
     # -- hands ---------------------------------------------------------------------------------------
 
-    def hand_holders(self, table: Table) -> list[int]:
+    @staticmethod
+    def hand_holders(table: Table) -> list[int]:
         """The seats that get a hand message: members with DMs still in the game."""
         game = table.running
         return [
@@ -143,19 +164,25 @@ class Announcer:
             if seat.computer is None and not seat.dms_closed and game.active[index]
         ]
 
-    async def deal_out(self, table: Table) -> None:
+    async def dm(self, session: Announced, seat_index: int, **message: Any) -> discord.Message | None:
+        """Send a member a direct message (``Delivery.dm``); closed DMs are the session's to record."""
+        try:
+            return await self.delivery.dm(session.table, seat_index, **message)
+        except DMsClosed:
+            await session.dms_closed(seat_index)
+            return None
+
+    async def deal_out(self, session: Announced) -> None:
         """Send every member their hand for the round, with its buttons, as a new message (a new round's
         notification). The ones sent before stay as they are: their buttons are refused from now on."""
-        for seat in self.hand_holders(table):
-            await self.send_hand(table, seat)
+        for seat in self.hand_holders(session.table):
+            await self.send_hand(session, seat)
 
-    async def send_hand(self, table: Table, seat_index: int) -> None:
+    async def send_hand(self, session: Announced, seat_index: int) -> None:
         """Send a member their hand as a new message, which becomes their hand message."""
-        seat = table.seats[seat_index]
-        hand = await self._hand(table, seat_index)
-        message = await self.delivery.dm(
-            table, seat_index, embed=hand.embed, view=hand.controls, files=hand.files
-        )
+        seat = session.table.seats[seat_index]
+        hand = await self._hand(session.table, seat_index)
+        message = await self.dm(session, seat_index, embed=hand.embed, view=hand.controls, files=hand.files)
         if message is not None:
             seat.hand_message, seat.hand_version = message, hand.version
             seat.attended_at = now()  # a new message: they were notified
@@ -168,33 +195,34 @@ class Announcer:
         controls = None if table.seats[seat_index].auto else controls_view(table, view, t)
         return HandMessage(view.version, embed, controls, files)
 
-    async def refresh_hands(self, table: Table) -> None:
+    async def refresh_hands(self, session: Announced) -> None:
         """Show every member their hand as it is now, in place (hands shown after blind bidding, trump
         chosen): their hand message edited, or a new one if there is none."""
-        for seat in self.hand_holders(table):
-            await self.refresh_hand(table, seat)
+        for seat in self.hand_holders(session.table):
+            await self.refresh_hand(session, seat)
 
-    async def refresh_hand(self, table: Table, seat_index: int) -> None:
+    async def refresh_hand(self, session: Announced, seat_index: int) -> None:
         """Edit a member's hand message to show their hand as it is now (after a move made for them, or
         one they made through Show my hand); a new message if there is none to edit."""
-        seat = table.seats[seat_index]
+        seat = session.table.seats[seat_index]
         message = seat.hand_message
         if message is None:
-            await self.send_hand(table, seat_index)
+            await self.send_hand(session, seat_index)
             return
-        hand = await self._hand(table, seat_index)
+        hand = await self._hand(session.table, seat_index)
         try:
             seat.hand_message = await message.edit(
                 embed=hand.embed, view=hand.controls, attachments=hand.files
             )
         except discord.NotFound:
-            await self.send_hand(table, seat_index)
+            await self.send_hand(session, seat_index)
         except discord.HTTPException:
             pass
 
-    async def retire_hand(self, table: Table, seat_index: int) -> None:
+    @staticmethod
+    async def retire_hand(session: Announced, seat_index: int) -> None:
         """Take the buttons off a member's hand message (the game ended, or they left it)."""
-        seat = table.seats[seat_index]
+        seat = session.table.seats[seat_index]
         message, seat.hand_message = seat.hand_message, None
         if message is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -202,29 +230,32 @@ class Announcer:
 
     # -- whose turn it is ----------------------------------------------------------------------------
 
-    async def notify_turn(self, table: Table, actor: int | None = None) -> None:
+    async def notify_turn(self, session: Announced, actor: int | None = None) -> None:
         """At the start of turns: a member without DMs is pinged in the channel at once (their turn is
         otherwise invisible to them), unless they are the ``actor`` whose click's answer shows their next
         turn; the others learn it from the table, or from a nudge if they take a while (``nudge``)."""
-        game = table.running
-        waiting = game.to_act
+        table = session.table
+        waiting = table.running.to_act
         if not any(seat in table.turns for seat in waiting):
-            await self.delivery.clear_ping(table)
+            await session.clear_ping()
         for current in waiting:
             seat = table.seats[current]
             fresh = current not in table.turns and current != actor
             if fresh and seat.dms_closed and not seat.played_by_computer:
-                await self.ping(table, current)
+                await self.ping(session, current)
 
-    async def ping(self, table: Table, current: int) -> None:
+    @staticmethod
+    async def ping(session: Announced, current: int) -> None:
         """Tell a member without DMs in the channel that it is their turn."""
+        table = session.table
         seat = table.seats[current]
         key = PING_KEYS.get(table.running.phase, "table-ping-play")
-        await self.delivery.ping(table, table.texts(key, mention=f"<@{seat.user_id}>"))
+        await session.ping(table.texts(key, mention=f"<@{seat.user_id}>"))
 
-    async def nudge(self, table: Table, current: int, text: str | None = None) -> None:
+    async def nudge(self, session: Announced, current: int, text: str | None = None) -> None:
         """Tell a member by DM that it is their turn (``text``, or what to do and where their hand is); the
         nudge replaces the one before, and goes when their turn is over (``clear_nudges``)."""
+        table = session.table
         seat = table.seats[current]
         if text is None:
             url = seat.hand_message.jump_url if seat.hand_message is not None else None
@@ -232,10 +263,11 @@ class Announcer:
             view = table.running.view(current)
             text = render.nudge_text(view, table.channel_id, url, t=t, deadline=turn_deadline(table, current))
         await self.delivery.delete(seat.nudge)
-        seat.nudge = await self.delivery.dm(table, current, content=text)
+        seat.nudge = await self.dm(session, current, content=text)
 
-    async def clear_nudges(self, table: Table, *, all_seats: bool = False) -> None:
+    async def clear_nudges(self, session: Announced, *, all_seats: bool = False) -> None:
         """Delete the nudges of the members whose turn is over (of everyone, with ``all_seats``)."""
+        table = session.table
         for index, seat in enumerate(table.seats):
             if seat.nudge is not None and (all_seats or index not in table.turns):
                 message, seat.nudge = seat.nudge, None

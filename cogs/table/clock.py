@@ -3,8 +3,8 @@ and a stand-in at the end.
 
 A table's clock is one task that sleeps until the next event of any turn under way (a nudge, a reminder
 or a time-out) and looks again when it wakes, so most moves need no timer of their own. What a nudge and
-a reminder say and what happens when a turn runs out is the table flow's business (``nudge``, ``remind``
-and ``time_out``). Without a turn timer (``Table.turn_seconds`` 0) there is only the nudge.
+a reminder say and what happens when a turn runs out is the session's business (``TableSession.nudge``,
+``remind`` and ``time_out``). Without a turn timer (``Table.turn_seconds`` 0) there is only the nudge.
 
 A nudge is for a member who is not watching. One who made a move of their own, or was sent the round's
 new hand message (itself a notification), in the last ``WATCHING_SECONDS`` is taken to be at the table,
@@ -20,7 +20,7 @@ spread out as they were. A turn that had nearly run out gets a short grace (``re
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from cogs.table.model import Table, Turn, now
 from wizard_core import Game
@@ -125,58 +125,68 @@ def _events(table: Table, turn: Turn) -> list[float]:
     return times
 
 
+class Clocked(Protocol):
+    """What the turn clock needs of a table's session (``session.TableSession``): its table and lock, its
+    clock's task, and what to do when a turn's event comes."""
+
+    table: Table
+    lock: asyncio.Lock
+    clock_task: asyncio.Task[None] | None
+    clock_due: float
+
+    @property
+    def is_open(self) -> bool: ...
+
+    async def nudge(self, seat: int) -> None: ...
+
+    async def remind(self, seat: int, deadline: float) -> None: ...
+
+    async def time_out(self, seat: int) -> None: ...
+
+
 class TurnClock:
     """Keeps time for every table's turns."""
 
-    def __init__(
-        self,
-        nudge: Callable[[Table, int], Awaitable[None]],
-        remind: Callable[[Table, int, float], Awaitable[None]],
-        time_out: Callable[[Table, int], Awaitable[None]],
-        is_open: Callable[[Table], bool],
-    ) -> None:
-        self.nudge = nudge
-        self.remind = remind
-        self.time_out = time_out
-        self.is_open = is_open
-
-    def arm(self, table: Table) -> None:
+    def arm(self, session: Clocked) -> None:
         """Make sure the table's clock wakes in time for its next event.
 
         A sleeping clock is left alone when it wakes early enough: it looks again when it wakes. Most
         turns end long before their reminder, so one timer serves many turns, instead of a new timer (and
         a cancelled one) for every move.
         """
-        event = next_event(table)
+        event = next_event(session.table)
         if event is None:
             return
-        running = table.clock is not None and not table.clock.done()
-        if running and table.clock_due <= event[0]:
+        task = session.clock_task
+        running = task is not None and not task.done()
+        if running and session.clock_due <= event[0]:
             return
-        if table.clock is not None and table.clock is not asyncio.current_task():
-            table.clock.cancel()
-        table.clock_due = event[0]
-        table.clock = asyncio.create_task(self._run(table), name=f"wizard-clock-{table.id}")
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        session.clock_due = event[0]
+        session.clock_task = asyncio.create_task(self._run(session), name=f"wizard-clock-{session.table.id}")
 
-    async def _run(self, table: Table) -> None:
+    async def _run(self, session: Clocked) -> None:
         """Nudge members, remind them at half their turn time, and have their turn played when it runs out."""
-        while table.clock is asyncio.current_task():
-            event = next_event(table)
+        while session.clock_task is asyncio.current_task():
+            event = next_event(session.table)
             if event is None:
                 return
             when, seat = event
             if when > now():
-                table.clock_due = when
+                session.clock_due = when
                 await asyncio.sleep(when - now())
                 continue
-            async with table.lock:
-                if not self.is_open(table) or table.clock is not asyncio.current_task():
+            async with session.lock:
+                if not session.is_open or session.clock_task is not asyncio.current_task():
                     return
-                await self._due(table, seat)
+                await self._due(session, seat)
 
-    async def _due(self, table: Table, seat: int) -> None:
+    @staticmethod
+    async def _due(session: Clocked, seat: int) -> None:
         """The event of one seat's turn has come (the table's lock is held): the latest one due is done,
         the earlier ones skipped (a reminder says all a nudge would)."""
+        table = session.table
         turn = table.turns.get(seat)
         if turn is None:
             return
@@ -184,11 +194,11 @@ class TurnClock:
         deadline = turn.started + limit
         if limit > 0 and now() >= deadline:
             turn.nudged = turn.reminded = True
-            await self.time_out(table, seat)
+            await session.time_out(seat)
         elif limit > 0 and not turn.reminded and now() >= turn.started + limit / 2:
             turn.nudged = turn.reminded = True
-            await self.remind(table, seat, deadline)
+            await session.remind(seat, deadline)
         elif not turn.nudged:
             turn.nudged = True
             table.seats[seat].nudged_round = table.running.round_number
-            await self.nudge(table, seat)
+            await session.nudge(seat)

@@ -1,4 +1,8 @@
-"""The game table's extension: what the bot loads to switch this feature on."""
+"""The game table's extension: what the bot loads to switch this feature on.
+
+It puts the table service together: the parts every session shares (``session.TableParts``), the registry
+of open tables, the lobby opener and the restorer, then brings the open tables back.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,63 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from cogs.server_settings.store import ServerSettingsStore
+from cogs.table.announce import Announcer
+from cogs.table.clock import TurnClock
 from cogs.table.components import FAMILIES
-from cogs.table.manager import TableManager
+from cogs.table.delivery import Delivery
+from cogs.table.driver import ComputerDriver
+from cogs.table.lobby_flow import Lobbies
+from cogs.table.model import Table
+from cogs.table.registry import OpenTables
+from cogs.table.restore import Restorer
+from cogs.table.session import TableParts, TableSession
 from cogs.table.store import TableStore
 
 if TYPE_CHECKING:
     from bot import WizardBot
 
 
+def open_tables(
+    bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore
+) -> tuple[OpenTables[TableSession], Lobbies, Restorer]:
+    """The table service of one bot: the registry of open tables, the lobby opener and the restorer, with
+    everything they work with."""
+    settings = bot.settings
+    delivery = Delivery(bot)
+    parts = TableParts(
+        bot=bot,
+        store=store,
+        server_settings=server_settings,
+        delivery=delivery,
+        announcer=Announcer(delivery, interval=settings.table_edit_interval),
+        clock=TurnClock(),
+        driver=ComputerDriver(
+            lambda: bot.closing,
+            delay=settings.computer_delay,
+            budget_ms=settings.computer_budget_ms,
+            metrics=bot.metrics,
+        ),
+        actions=bot.metrics.counter("actions_total", "Moves stored, by kind and by whom", ("kind", "by")),
+    )
+    registry: OpenTables[TableSession] = OpenTables(store)
+
+    def new_session(table: Table) -> TableSession:
+        return TableSession(table, parts, registry)
+
+    return registry, Lobbies(registry, parts, new_session), Restorer(registry, parts, new_session)
+
+
 async def setup(bot: WizardBot) -> None:
-    tables = TableManager(bot, TableStore(bot.db, owner=bot.process_name), bot.service(ServerSettingsStore))
+    store = TableStore(bot.db, owner=bot.process_name)
+    tables, lobbies, restorer = open_tables(bot, store, bot.service(ServerSettingsStore))
     bot.provide(tables, on_close=tables.close)
+    bot.provide(lobbies)
+    bot.provide(restorer, on_close=restorer.close)
     bot.metrics.gauge(
         "open_tables",
         "Open tables, by status (lobby or playing)",
         ("status",),
-        read=lambda: Counter(table.status for table in tables.tables.values()),
+        read=lambda: Counter(session.table.status for session in tables.sessions.values()),
     )
-    await tables.restore()
+    await restorer.restore()
     bot.add_components(*FAMILIES)

@@ -1,27 +1,30 @@
-"""The table's buttons and select menus: their custom_ids, the views that carry them, and where clicks go.
+"""The table's buttons and select menus: one class per component family, the views that carry them, and
+where clicks go.
 
 Every component carries all it needs, so it keeps working after a restart:
 ``wizard:<kind>:<table id>:<state version>:<argument>``. Each kind is one component family with a strict
-template; a damaged or forged id matches none and is refused by the bot before any handler runs
-(``cogs.utils.components``). A family checks what every click of its kind needs (the table is open, in
-the right state, the click is a button or a menu as it should be) and hands the click to the table
-service, which it reaches through ``TableHandlers`` in the bot's service registry.
+template; a family builds its ids (``custom_id``) and parses a click's id once into typed fields
+(``parse``), numbers range-checked, so a damaged or forged id is refused before any handler runs
+(``cogs.utils.components``). A family checks what every click of its kind needs (the table is open, the
+click comes from the table's place, it is in the right state) and hands the click to the table's session,
+found in the registry of open tables, with the clicker's language looked up once.
 
-``act`` buttons carry an action code of the rules core; a click whose version is not the game's current
-one is refused as stale, which also makes a double click harmless.
+``act`` buttons carry an action code of the rules core and the game version they were drawn at.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from cogs import core_words
 from cogs.table import lobby, render
 from cogs.table.model import LEVEL_KEYS, Table
-from cogs.utils.components import Component, invalid_control, is_private
+from cogs.table.registry import OpenTables, Session
+from cogs.utils.components import Component, id_number, invalid_control, is_private
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
 from wizard_core import (
@@ -29,6 +32,7 @@ from wizard_core import (
     JESTER,
     MAX_PLAYERS,
     MERLIN,
+    MIN_PLAYERS,
     WIZARD,
     Action,
     Bid,
@@ -47,7 +51,6 @@ PREFIX = "wizard:"
 TABLE = r"(?P<table>\d{1,19})"
 GameItem = discord.ui.Button[Any] | discord.ui.Select[Any]
 Click = discord.Interaction["WizardBot"]
-Fields = Mapping[str, str]
 
 
 def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
@@ -55,57 +58,19 @@ def custom_id(kind: str, table_id: int, version: int, arg: str | int) -> str:
     return f"{PREFIX}{kind}:{table_id}:{version}:{arg}"
 
 
-class TableHandlers:
-    """What the table's components ask of the table service (``manager.TableManager`` provides it).
+def check_place(
+    interaction: discord.Interaction[Any], guild_id: int, channel_id: int, *, in_dms: bool
+) -> bool:
+    """Whether a click on a table's control comes from where that control is shown: the table's own
+    channel, or a DM for the controls sent by DM (``in_dms``).
 
-    The components find it in the bot's service registry by this class, so each call is type-checked
-    without the components importing the table flow (which imports them for its views).
+    A component's id names its table, so a forged one could otherwise reach a table of another server
+    from a server where the clicker has permissions the table's server never gave them. The cluster asks
+    the same before it hands a click to another process (``cogs.cluster``).
     """
-
-    async def locate(self, interaction: discord.Interaction[WizardBot], table_id: int) -> Table | None:
-        """The open table with this id, here; None when the interaction was handed to the process that
-        runs it. Raises Refusal when the table is not open."""
-        raise NotImplementedError
-
-    def is_open(self, table: Table) -> bool:
-        """Whether the table is still open (checked again once its lock is held)."""
-        raise NotImplementedError
-
-    async def lobby_button(
-        self, interaction: discord.Interaction[WizardBot], table: Table, action: str
-    ) -> None:
-        """Join, Leave, Start, Cancel or Remove a computer."""
-        raise NotImplementedError
-
-    async def lobby_menu(
-        self, interaction: discord.Interaction[WizardBot], table: Table, menu: str, values: list[str]
-    ) -> None:
-        """Add a computer, or choose the edition, a preset or the house rules."""
-        raise NotImplementedError
-
-    async def show_hand(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
-        """A private look at the clicker's hand, with their controls."""
-        raise NotImplementedError
-
-    async def act(
-        self, interaction: discord.Interaction[WizardBot], table: Table, version: int, code: int
-    ) -> None:
-        """A bid, a trump choice, a call or a card."""
-        raise NotImplementedError
-
-    async def confirm_end(
-        self, interaction: discord.Interaction[WizardBot], table: Table, kind: str, yes: bool
-    ) -> None:
-        """The answer to "end the game?" or "leave the game?"."""
-        raise NotImplementedError
-
-    async def take_back(self, interaction: discord.Interaction[WizardBot], table: Table) -> None:
-        """A member takes their seat back from the computer playing it."""
-        raise NotImplementedError
-
-    async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:
-        """Play again, from a finished game's standings."""
-        raise NotImplementedError
+    if interaction.guild_id is None:
+        return in_dms
+    return (interaction.guild_id, interaction.channel_id) == (guild_id, channel_id)
 
 
 class TableComponent(Component[GameItem], template=r"(?!)"):
@@ -120,35 +85,32 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
     #: Which message may carry the family: the table message, a private one (ephemeral or a DM) or any.
     carrier: ClassVar[str] = "any"
 
+    def __init__(self, item: GameItem, table_id: int = 0) -> None:
+        super().__init__(item)
+        self.table_id = table_id
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]))
+
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
-        handlers = interaction.client.service(TableHandlers)
-        table = await handlers.locate(interaction, int(fields["table"]))
-        if table is None:
+        registry: OpenTables[Session] = interaction.client.service(OpenTables)
+        session = await registry.locate(interaction, self.table_id)
+        if session is None:
             return  # handed to the process that runs the table, which answers
-        # The clicker's language, remembered for the DMs the bot sends them later.
+        table = session.table
+        # The clicker's language (looked up once a click), remembered for the DMs the bot sends them later.
         t = table.reader_texts(interaction.user.id, interaction.locale)
-        self._check_place(interaction, table, t)
-        async with table.lock:
-            if not handlers.is_open(table):
-                raise Refusal(t("table-refusal-no-longer-open"))
-            if table.status != self.status:
-                raise Refusal(t("table-refusal-out-of-date"))
-            await self.serve(handlers, interaction, table, fields)
-
-    def _check_place(self, interaction: discord.Interaction[WizardBot], table: Table, t: Texts) -> None:
-        """Refuse a click from anywhere but the table's own channel (or a DM, for the DM families).
-
-        A component's id names its table, so a forged one could otherwise reach a table of another server
-        from a server where the clicker has permissions the table's server never gave them.
-        """
-        if interaction.guild_id is None:
-            allowed = self.in_dms
-        else:
-            allowed = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
-        if not allowed:
+        if not check_place(interaction, table.guild_id, table.channel_id, in_dms=self.in_dms):
             raise Refusal(t("table-refusal-elsewhere"))
         if not self._carried_right(interaction.message, table):
             raise Refusal(invalid_control(t, menu=self.values is not None))
+        async with session.lock:
+            if not session.is_open:
+                raise Refusal(t("table-refusal-no-longer-open"))
+            if table.status != self.status:
+                raise Refusal(t("table-refusal-out-of-date"))
+            await session.serve(self, interaction, t)
 
     def _carried_right(self, message: discord.Message | None, table: Table) -> bool:
         """Whether the clicked message is one this family is sent on, so a forged id cannot make the
@@ -161,10 +123,6 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
             return message.id == table.message_id
         return is_private(message)
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        """Serve the click, holding the table's lock."""
-        raise NotImplementedError
-
 
 class LobbyButton(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<action>{'|'.join(lobby.BUTTONS)})"):
     """Join, Leave, Start, Cancel and Remove a computer."""
@@ -172,8 +130,13 @@ class LobbyButton(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<action>
     status = "lobby"
     carrier = "table"
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.lobby_button(interaction, table, fields["action"])
+    def __init__(self, item: GameItem, table_id: int = 0, action: str = "") -> None:
+        super().__init__(item, table_id)
+        self.action = action
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]), match["action"])
 
 
 class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'.join(lobby.MENUS)})"):
@@ -183,25 +146,33 @@ class LobbyMenu(TableComponent, template=rf"wizard:lobby:{TABLE}:0:(?P<menu>{'|'
     is_menu = True
     carrier = "table"
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.lobby_menu(interaction, table, fields["menu"], list(self.values or []))
+    def __init__(self, item: GameItem, table_id: int = 0, menu: str = "") -> None:
+        super().__init__(item, table_id)
+        self.menu = menu
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]), match["menu"])
 
 
 class HandButton(TableComponent, template=rf"wizard:hand:{TABLE}:0:show"):
     """Show my hand, on the table message."""
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.show_hand(interaction, table)
-
 
 class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1,9}}):(?P<code>\d{{1,3}})"):
-    """A bid, a trump suit, a call or a card, valid for one state of the game."""
+    """A bid, a trump suit, a call or a card, drawn at one version of the game."""
 
     in_dms = True
     carrier = "private"
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.act(interaction, table, int(fields["version"]), int(fields["code"]))
+    def __init__(self, item: GameItem, table_id: int = 0, version: int = 0, code: int = 0) -> None:
+        super().__init__(item, table_id)
+        self.version = version
+        self.code = code
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]), int(match["version"]), int(match["code"]))
 
 
 class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0:(?P<answer>yes|no)"):
@@ -209,17 +180,20 @@ class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0
 
     carrier = "private"
 
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.confirm_end(interaction, table, fields["kind"], fields["answer"] == "yes")
+    def __init__(self, item: GameItem, table_id: int = 0, kind: str = "end", yes: bool = False) -> None:
+        super().__init__(item, table_id)
+        self.kind = kind
+        self.yes = yes
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]), match["kind"], match["answer"] == "yes")
 
 
 class SeatButton(TableComponent, template=rf"wizard:seat:{TABLE}:0:back"):
     """Take my seat back, on the table and in the DM of a member whose seat a computer plays."""
 
     in_dms = True
-
-    async def serve(self, handlers: TableHandlers, interaction: Click, table: Table, fields: Fields) -> None:
-        await handlers.take_back(interaction, table)
 
 
 class AgainButton(Component[discord.ui.Button[Any]], template=rf"wizard:again:{TABLE}:0:go"):
@@ -228,9 +202,18 @@ class AgainButton(Component[discord.ui.Button[Any]], template=rf"wizard:again:{T
     prefix = PREFIX
     what = "a game interaction"
 
+    def __init__(self, item: discord.ui.Button[Any], finished_id: int = 0) -> None:
+        super().__init__(item)
+        self.finished_id = finished_id
+
+    @classmethod
+    def parse(cls, item: discord.ui.Button[Any], match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]))
+
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
-        handlers = interaction.client.service(TableHandlers)
-        await handlers.play_again(interaction, int(fields["table"]))
+        opener = interaction.client.service(OpenTables).opener
+        assert opener is not None, "the table service opens lobbies once it is set up"
+        await opener.play_again(interaction, self.finished_id)
 
 
 def again_view(table: Table) -> discord.ui.View:
@@ -253,6 +236,52 @@ FAMILIES: tuple[type[Component[Any]], ...] = (
     SeatButton,
     AgainButton,
 )
+
+
+# What each computer level does, for the lobby.
+LEVEL_HELP = {
+    "easy": "lobby-level-help-easy",
+    "medium": "lobby-level-help-medium",
+    "hard": "lobby-level-help-hard",
+}
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby message, in the table's language."""
+    t = table.texts
+    embed = discord.Embed(
+        title=t("lobby-title", edition=render.edition_name(table.edition, t=t)),
+        description=t("lobby-description", host=f"<@{table.host_id}>", min=MIN_PLAYERS, max=MAX_PLAYERS),
+        colour=discord.Colour.blurple(),
+    )
+    seats = "\n".join(f"{i + 1}. {seat.mention(t)}" for i, seat in enumerate(table.seats))
+    players = t("lobby-players", count=len(table.seats), max=MAX_PLAYERS)
+    embed.add_field(name=players, value=seats or t("lobby-nobody"))
+    levels = "\n".join(f"**{t(LEVEL_KEYS[level])}:** {t(key)}" for level, key in LEVEL_HELP.items())
+    embed.add_field(name=t("lobby-computers"), value=levels)
+    embed.add_field(name=_rules_heading(table, t)[:256], value=_rules_text(table, t)[:1024], inline=False)
+    minutes = round(table.lobby_timeout / 60)
+    embed.set_footer(text=t("lobby-footer", minutes=minutes))
+    return embed
+
+
+def _rules_heading(table: Table, t: Texts) -> str:
+    """The lobby's rules in short: "Rules: Classic + Canadian Rule, Hidden Bid"."""
+    return t("lobby-rules", rules=core_words.rules_description(table.rules, t))
+
+
+def _rules_text(table: Table, t: Texts) -> str:
+    """Each house rule of the lobby with what it does."""
+    rules = table.rules
+    lines = [
+        f"**{core_words.variant_name(key, t)}**: {core_words.variant_help(key, t)}"
+        for key in VARIANTS
+        if key in rules.variants
+    ]
+    text = "\n".join(lines) or t("lobby-no-house-rules")
+    if "nannie" in rules.variants and rules.nannie_every == 3:
+        text += "\n" + t("lobby-nannie-third")
+    return text
 
 
 # -- views ---------------------------------------------------------------------------------------------

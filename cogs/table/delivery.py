@@ -4,6 +4,9 @@ A failed delivery never fails the action that caused it: what could not be sent 
 whose DMs are closed is told once in the channel (and plays through Show my hand from then on), and a
 channel where the bot may not attach files gets the text alone. Every message of a game carries a
 picture inside its embed unless the server turned pictures off; the text is complete without it.
+
+This layer only talks to Discord: it says what it did (the message sent, the ping's id, closed DMs as
+``DMsClosed``) and the session stores what needs storing.
 """
 
 from __future__ import annotations
@@ -11,19 +14,32 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from cogs.table import pictures, render
 from cogs.table.model import Table, now
-from cogs.table.store import TableStore
 from cogs.utils.i18n import Texts
 from wizard_core import PlayerView, PublicView
+
+
+class TableMessage(Protocol):
+    """A table whose message is edited (``session.TableSession``): the table, and the picture its message
+    shows, as (what it shows, the attachment at Discord), kept so that an unchanged picture is neither
+    drawn nor uploaded again."""
+
+    table: Table
+    picture: tuple[object, discord.Attachment] | None
+
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+
+
+class DMsClosed(Exception):
+    """A member's direct messages are closed to the bot (Discord's error 50007)."""
 
 
 def without_pictures(message: dict[str, Any]) -> dict[str, Any]:
@@ -61,9 +77,8 @@ def turn_deadline(table: Table, seat: int | None = None) -> float | None:
 class Delivery:
     """Sends and edits a table's messages for the table flow."""
 
-    def __init__(self, client: discord.Client, store: TableStore) -> None:
+    def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self.store = store
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -137,28 +152,33 @@ class Delivery:
         return render.table_embeds(view, t=table.texts, note=note, deadline=turn_deadline(table))
 
     async def show_table(
-        self, table: Table, view: PublicView, controls: discord.ui.View | None, note: str | None = None
+        self,
+        session: TableMessage,
+        view: PublicView,
+        controls: discord.ui.View | None,
+        note: str | None = None,
     ) -> bool:
         """Edit the table message to show ``view`` (see ``table_message``) with ``controls``.
 
         A picture that shows what the message's picture already shows is kept as it is, neither drawn nor
         uploaded again. False if there is no table message to edit any more.
         """
+        table = session.table
         t = table.texts
         view = table.labelled(view, t)
         embeds = self._table_embeds(table, view, note)
         scene = pictures.table_scene(view, t=t) if table.images and self.channel_allows_files(table) else None
         attachments: list[discord.File | discord.Attachment] = []
-        if scene is not None and table.picture is not None and table.picture[0] == scene:
+        if scene is not None and session.picture is not None and session.picture[0] == scene:
             embeds[0].set_image(url=f"attachment://{pictures.TABLE_FILENAME}")
-            attachments = [table.picture[1]]
+            attachments = [session.picture[1]]
         elif scene is not None:
             drawn = await self.with_picture(
                 table, embeds[0], lambda: pictures.table_file(view, t=t), files_allowed=True
             )
             attachments = list(drawn)
         return await self.edit_table_message(
-            table, scene=scene, embeds=embeds, view=controls, attachments=attachments
+            session, scene=scene, embeds=embeds, view=controls, attachments=attachments
         )
 
     # -- the channel ---------------------------------------------------------------------------------
@@ -195,53 +215,55 @@ class Delivery:
         except discord.HTTPException as error:
             log.warning("Could not post in channel %d: %s", channel_id, error)
 
-    async def edit_table_message(self, table: Table, *, scene: object = None, **kwargs: Any) -> bool:
+    async def edit_table_message(
+        self, session: TableMessage, *, scene: object = None, message_id: int | None = None, **kwargs: Any
+    ) -> bool:
         """Edit the table message in place (without a notification); False if there is none to edit
-        any more (never shown, or deleted), so the caller may post a new one.
+        any more (never shown, or deleted), so the caller may post a new one. (``message_id``: an older
+        table message of the same table instead.)
 
         ``scene`` is what the picture sent (or kept) with the edit shows: the message's picture is then
         remembered, to be kept by the next edit that would show the same.
         """
-        table.picture = None
-        if table.message_id is None:
+        table = session.table
+        session.picture = None
+        if message_id is None:
+            message_id = table.message_id
+        if message_id is None:
             return False
         channel = await self.channel(table)
         if channel is None or not hasattr(channel, "get_partial_message"):
             return True
         try:
-            message = await channel.get_partial_message(table.message_id).edit(**kwargs)
+            message = await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
             return False
         except discord.Forbidden as error:
             if kwargs.get("attachments"):
                 log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
-                return await self.edit_table_message(table, **without_pictures(kwargs))
+                return await self.edit_table_message(
+                    session, message_id=message_id, **without_pictures(kwargs)
+                )
             log.warning("Could not update the message of table %d: %s", table.id, error)
         except discord.HTTPException as error:
             log.warning("Could not update the message of table %d: %s", table.id, error)
         else:
             kept = [a for a in message.attachments if a.filename == pictures.TABLE_FILENAME]
             if scene is not None and kept:
-                table.picture = (scene, kept[0])
+                session.picture = (scene, kept[0])
         return True
 
-    async def ping(self, table: Table, text: str) -> None:
-        """Ping a member without DMs in the channel; the ping is remembered, to be deleted later."""
+    async def ping(self, table: Table, text: str) -> int | None:
+        """Ping a member without DMs in the channel; the ping's id (to delete it later), None if it failed."""
         ping = await self.send_channel(table, content=text)
-        if ping is not None:
-            table.ping_id = ping.id
-            await self.store.set_ping(table.id, ping.id)
+        return None if ping is None else ping.id
 
-    async def clear_ping(self, table: Table) -> None:
-        """Delete the channel's "your turn" ping, also one sent before a restart."""
-        ping_id, table.ping_id = table.ping_id, None
-        if ping_id is None:
-            return
-        await self.store.set_ping(table.id, None)
+    async def delete_in_channel(self, table: Table, message_id: int) -> None:
+        """Delete a message of the bot's in the table's channel (a ping), if it is still there."""
         channel = await self.channel(table)
         if channel is not None and hasattr(channel, "get_partial_message"):
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(ping_id).delete()
+                await channel.get_partial_message(message_id).delete()
 
     # -- direct messages -----------------------------------------------------------------------------
 
@@ -262,7 +284,8 @@ class Delivery:
         view: discord.ui.View | None = None,
         files: list[discord.File] | None = None,
     ) -> discord.Message | None:
-        """Send a player a direct message; if their DMs are closed, say so once in the channel."""
+        """Send a player a direct message: the message sent, None if that failed (logged); raises
+        ``DMsClosed`` when their DMs are closed."""
         seat = table.seats[seat_index]
         try:
             if seat.dm_channel_id is None:
@@ -282,14 +305,7 @@ class Delivery:
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("Could not DM a player of table %d: %s", table.id, error)
+            raise DMsClosed from None
         except discord.HTTPException as error:
             log.warning("Could not DM a player of table %d: %s", table.id, error)
             return None
-        await self._dms_closed(table, seat_index)
-        return None
-
-    async def _dms_closed(self, table: Table, seat_index: int) -> None:
-        seat = table.seats[seat_index]
-        seat.dms_closed = True
-        await self.store.set_dms_closed(table.id, seat_index)
-        await self.send_channel(table, content=table.texts("table-dms-closed", mention=f"<@{seat.user_id}>"))

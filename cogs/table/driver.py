@@ -2,7 +2,8 @@
 
 One task per table makes the moves while a computer is to act, each under the table's lock. The decision
 is computed in a worker thread (``computers.think``), so the event loop serves every other table
-meanwhile; the move itself is stored and shown exactly like a member's click (``move``). A decision is
+meanwhile; the move itself is stored and shown exactly like a member's click
+(``TableSession.computer_move``). A decision is
 seeded from the game's seed, the seat and the game's version, so a replayed game gets the same moves.
 """
 
@@ -11,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, cast
 
 from cogs.table import computers
 from cogs.table.model import Table
@@ -45,22 +46,35 @@ def computer_to_act(table: Table) -> int | None:
     return None
 
 
+class Driven(Protocol):
+    """What the driver needs of a table's session (``session.TableSession``): its table and lock, the
+    driver's task, and how a computer's move is made."""
+
+    table: Table
+    lock: asyncio.Lock
+    driver_task: asyncio.Task[None] | None
+
+    @property
+    def is_open(self) -> bool: ...
+
+    async def computer_move(self, seat: int) -> None: ...
+
+
 class ComputerDriver:
     """Makes the computers' moves at every table."""
 
     def __init__(
         self,
-        move: Callable[[Table, int], Awaitable[None]],
-        is_open: Callable[[Table], bool],
+        closing: Callable[[], bool],
         *,
         delay: float,
         budget_ms: float,
         metrics: MetricsRegistry | None = None,
     ) -> None:
         """``budget_ms`` caps the wall time of one decision: a safety net, its work being fixed. Each
-        decision is counted and timed in ``metrics``, by level (and whether the cap cut it short)."""
-        self.move = move
-        self.is_open = is_open
+        decision is counted and timed in ``metrics``, by level (and whether the cap cut it short).
+        ``closing`` tells when the bot is shutting down: no move is begun then."""
+        self.closing = closing
         self.delay = delay
         self.budget_ms = budget_ms
         self.decisions: Counter | None = None
@@ -73,28 +87,30 @@ class ComputerDriver:
                 "computer_decision_seconds", "Wall time of a computer player's decision", ("level",)
             )
 
-    def wake(self, table: Table) -> None:
+    def wake(self, session: Driven) -> None:
         """Start the table's driver if a computer is to act and it is not running yet."""
-        if computer_to_act(table) is not None and (table.driver is None or table.driver.done()):
-            table.driver = asyncio.create_task(self._drive(table), name=f"wizard-computers-{table.id}")
+        task = session.driver_task
+        if computer_to_act(session.table) is not None and (task is None or task.done()):
+            name = f"wizard-computers-{session.table.id}"
+            session.driver_task = asyncio.create_task(self._drive(session), name=name)
 
-    async def _drive(self, table: Table) -> None:
+    async def _drive(self, session: Driven) -> None:
         """Make the computers' moves, one at a time, each after a short pause, until a member is to act."""
         try:
             while True:
                 if self.delay:
                     await asyncio.sleep(self.delay)
-                async with table.lock:
-                    if not self.is_open(table):
+                async with session.lock:
+                    if not session.is_open or self.closing():
                         return
-                    seat = computer_to_act(table)
+                    seat = computer_to_act(session.table)
                     if seat is None:
                         return
-                    await self.move(table, seat)
+                    await session.computer_move(seat)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("The computer players of table %d stopped", table.id)
+            log.exception("The computer players of table %d stopped", session.table.id)
 
     async def decide(self, table: Table, seat: int, view: PlayerView) -> int:
         """The action code the computer playing ``seat`` chooses; a legal one even if thinking fails."""

@@ -1,19 +1,18 @@
-"""A table in memory: its seats, its game, the turns under way and the tasks that keep it moving.
+"""A table in memory: its seats, its game and the turns under way.
 
-Plain values with no Discord calls: the lobby rules, the table flow, the turn clock and the computer
-driver all read and change these.
+Plain values with no Discord calls and no storage: the store maps them to rows (``store.table_of`` and
+``store.seat_records``), and a table's session (``session.TableSession``) keeps what only a running
+process has beside them: its lock, its tasks and its message's picture.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 import discord
 
-from cogs.table.store import SeatRecord, TableRecord
 from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, language_of, reader_language, texts
 from wizard_core import Game, PlayerView, PublicView, Rules
 
@@ -121,8 +120,6 @@ class Table:
     message_id: int | None = None
     game: Game | None = None
     updated_at: float = 0.0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    lobby_timer: asyncio.Task[None] | None = None
     ping_id: int | None = None
     # The server's choices when the table opened: seconds per turn (0: no limit), an idle lobby's
     # lifetime (seconds) and pictures.
@@ -145,36 +142,6 @@ class Table:
     # A notice the table message keeps showing (a computer played for someone, someone left) until that
     # seat's player acts again or another notice replaces it: (seat, text).
     notice: tuple[int, str] | None = None
-    clock: asyncio.Task[None] | None = None
-    clock_due: float = 0.0
-    driver: asyncio.Task[None] | None = None
-    # The table message's edits: when the last one was made, the edit waiting to follow it (``Redraw``),
-    # and the picture it shows, as (what it shows, the attachment at Discord), so an unchanged picture is
-    # neither drawn nor uploaded again.
-    drawn_at: float = float("-inf")
-    redraw: asyncio.Task[None] | None = None
-    picture: tuple[object, discord.Attachment] | None = None
-
-    @classmethod
-    def from_record(cls, record: TableRecord) -> Table:
-        """The table as stored, without its game (replayed by the caller) and without its tasks."""
-        return cls(
-            id=record.id,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            host_id=record.host_id,
-            rules=record.table_rules,
-            status=record.status,
-            seats=[
-                Occupant(
-                    s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, lang=language_of(s.lang)
-                )
-                for s in record.seats
-            ],
-            message_id=record.message_id,
-            updated_at=record.updated_at,
-            ping_id=record.ping_message_id,
-        )
 
     @property
     def edition(self) -> str:
@@ -198,15 +165,6 @@ class Table:
     def jump_url(self) -> str:
         """A link to the table message."""
         return f"https://discord.com/channels/{self.guild_id}/{self.channel_id}/{self.message_id or ''}"
-
-    def records(self) -> list[SeatRecord]:
-        """The seats as stored."""
-        return [self.record(i) for i in range(len(self.seats))]
-
-    def record(self, index: int) -> SeatRecord:
-        """One seat as stored."""
-        s = self.seats[index]
-        return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, s.lang)
 
     @property
     def members_present(self) -> bool:
@@ -246,8 +204,3 @@ class Table:
         taken_names = {seat.name for seat in self.seats}
         name = next((n for n in COMPUTER_NAMES if n not in taken_names), f"Computer {-user_id}")
         return Occupant(user_id, name, computer=level)
-
-    def tasks(self) -> list[asyncio.Task[None]]:
-        """The table's running tasks: its lobby timer, turn clock, computer driver and waiting edit."""
-        tasks = (self.lobby_timer, self.clock, self.driver, self.redraw)
-        return [task for task in tasks if task is not None]

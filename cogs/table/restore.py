@@ -4,7 +4,8 @@ Every open table is rebuilt from the database (one that cannot be is set aside: 
 its channel told) and given its server's settings. Then, in the background and one table at a time, what
 a crash cut short is shown (round summaries, new hands, final standings), and every table is shown
 again as it is now: its message brought up to date (or posted anew), the members to act given their
-controls again, the clocks and computers started.
+controls again, the clocks and computers started. ``Restorer`` does this for the registry of open tables,
+at start-up (``restore``) and when the cluster hands this process tables (``adopt``).
 """
 
 from __future__ import annotations
@@ -18,17 +19,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.server_settings.store import ServerSettingsStore
 from cogs.table.clock import track_turns, turn_since
-from cogs.table.components import lobby_view, table_view
-from cogs.table.lobby_flow import LobbyFlow
+from cogs.table.components import lobby_embed, lobby_view, table_view
+from cogs.table.lobby_flow import SessionFactory
 from cogs.table.model import PausedTurn, Table, now
-from cogs.table.store import News, TableRecord, TableStore, UnreadableTable
+from cogs.table.session import TableParts, TableSession, arm_lobby_timer
+from cogs.table.store import News, TableRecord, UnreadableTable, table_of
 from cogs.utils.i18n import Texts, guild_language, texts
 from wizard_core import Game
 
 if TYPE_CHECKING:
-    from bot import WizardBot
+    from cogs.table.registry import OpenTables
 
 log = logging.getLogger(__name__)
 
@@ -36,21 +37,25 @@ log = logging.getLogger(__name__)
 LOAD_BATCH = 500
 
 
-class Restore(LobbyFlow):
-    """Open tables brought back from the database, and shown again as they are now."""
+class Restorer:
+    """Brings open tables back from the database into the registry, and shows them again as they are."""
 
-    def __init__(self, bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore) -> None:
-        super().__init__(bot, store, server_settings)
+    def __init__(
+        self, registry: OpenTables[TableSession], parts: TableParts, new_session: SessionFactory
+    ) -> None:
+        self.registry = registry
+        self.parts = parts
+        self.new_session = new_session
+        self.store = parts.store
         self._catching_up: asyncio.Task[None] | None = None
         self._adopting: set[asyncio.Task[None]] = set()
 
     def close(self) -> None:
-        """Stop bringing the tables up to date, and every table's timers, clocks and computers."""
+        """Stop bringing the tables up to date."""
         if self._catching_up is not None:
             self._catching_up.cancel()
         for task in self._adopting:
             task.cancel()
-        super().close()
 
     async def restore(self) -> None:
         """Rebuild every lobby and running game from the database (at start-up).
@@ -66,18 +71,20 @@ class Restore(LobbyFlow):
         # meanwhile, each table under its lock.
         self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
 
-    async def adopt(self, table_ids: Sequence[int]) -> list[Table]:
+    async def adopt(self, table_ids: Sequence[int]) -> list[TableSession]:
         """Take in open tables this process has just become the owner of (their process stopped): they
-        are rebuilt and resume as after a restart. Returns those now here."""
+        are rebuilt and resume as after a restart. Returns the sessions now here."""
         adopted = await self._load(table_ids)
         if adopted:
-            log.info("Took over %d table(s): %s", len(adopted), ", ".join(str(t.id) for t in adopted))
+            ids = ", ".join(str(s.table.id) for s in adopted)
+            log.info("Took over %d table(s): %s", len(adopted), ids)
             task = asyncio.create_task(self._after_restart(adopted, adopted=True), name="wizard-adopt")
             self._adopting.add(task)
             task.add_done_callback(self._adopting.discard)
         return adopted
 
-    async def _load(self, table_ids: Sequence[int] | None = None) -> list[Table]:
+    async def _load(self, table_ids: Sequence[int] | None = None) -> list[TableSession]:
+        registry = self.registry
         with _collector_paused():
             if table_ids is None:
                 records = await self.store.open_tables()
@@ -86,25 +93,26 @@ class Restore(LobbyFlow):
                 for start in range(0, len(table_ids), LOAD_BATCH):
                     records += await self.store.open_tables(table_ids[start : start + LOAD_BATCH])
             stopped = _stopped_at(records)
-            loaded: list[Table] = []
+            loaded: list[TableSession] = []
             try:
                 for record in records:
-                    if record.id in self.tables:
+                    if registry.find(record.id) is not None:
                         continue
                     table = await self._rebuilt(record, stopped)
                     if table is not None:
+                        session = self.new_session(table)
                         # Locked until its server's settings are read, the first thing
                         # ``_after_restart`` does (a query per server, done while the bot connects): a
                         # click waits until then.
-                        await table.lock.acquire()
-                        self._add(table)
-                        loaded.append(table)
+                        await session.lock.acquire()
+                        registry.add(session)
+                        loaded.append(session)
             except BaseException:
                 # No table stays half taken in (locked for good, with no clock): the caller gives up
                 # what it claimed, or the start fails.
-                for table in loaded:
-                    self._remove(table)
-                    table.lock.release()
+                for session in loaded:
+                    registry.remove(session)
+                    session.lock.release()
                 raise
             finally:
                 records.clear()  # what was read goes before the collector runs again, not after
@@ -117,7 +125,7 @@ class Restore(LobbyFlow):
             await self._set_aside(record.id, record.channel_id, record.reason)
             return None
         try:
-            table = Table.from_record(record)
+            table = table_of(record)
             if record.status == "playing":
                 table.game = record.rebuild()
                 _pause_turns(table, record, stopped)
@@ -126,40 +134,40 @@ class Restore(LobbyFlow):
             return None
         return table
 
-    async def _after_restart(self, restored: list[Table], *, adopted: bool = False) -> None:
+    async def _after_restart(self, restored: list[TableSession], *, adopted: bool = False) -> None:
         """Give the restored tables their servers' settings, then show what a crash cut short and every
         table again, one table at a time. (Tables ``adopted`` from another process: only those.)"""
         await self._apply_settings_after_restart(restored)
         try:
             pending = await self.store.pending()
             if adopted:
-                ids = {table.id for table in restored}
+                ids = {session.table.id for session in restored}
                 pending = {table_id: news for table_id, news in pending.items() if table_id in ids}
             await self._catch_up(pending)
         except Exception:
             log.exception("Could not show everything a crash cut short")
-        for table in list(restored if adopted else self.tables.values()):
+        for session in list(restored if adopted else self.registry.sessions.values()):
             try:
-                async with table.lock:
-                    if self.is_open(table):
-                        await self._show_again(table)
+                async with session.lock:
+                    if session.is_open:
+                        await show_again(session)
             except Exception:
-                log.exception("Could not bring table %d up to date after the restart", table.id)
+                log.exception("Could not bring table %d up to date after the restart", session.table.id)
 
-    async def _apply_settings_after_restart(self, restored: list[Table]) -> None:
+    async def _apply_settings_after_restart(self, restored: list[TableSession]) -> None:
         """Give each restored table (locked by ``restore``) its server's settings, then let clicks in and
         start a lobby's timer."""
-        for table in restored:
+        for session in restored:
             try:
-                await self.apply_server_settings(table)
+                await session.apply_server_settings()
             except Exception:
                 log.exception(
-                    "Could not read the server settings of table %d: it keeps the defaults", table.id
+                    "Could not read the server settings of table %d: it keeps the defaults", session.table.id
                 )
             finally:
-                table.lock.release()
-            if table.game is None and self.is_open(table):
-                self._arm_lobby_timer(table)
+                session.lock.release()
+            if session.table.game is None and session.is_open:
+                arm_lobby_timer(session)
 
     async def show_finished(self, table_ids: Sequence[int]) -> None:
         """Show the news of finished games this process has just become the owner of (their process
@@ -171,88 +179,96 @@ class Restore(LobbyFlow):
         """Show what stored actions obliged the bot to show but a crash cut short: round summaries, new
         hands, the final standings of a game finished just before the crash."""
         for table_id, news in pending.items():
-            table = self.tables.get(table_id)
-            if table is None:
-                table = await self._finished_table(table_id)
-            if table is None or table.game is None:
+            session = self.registry.find(table_id)
+            if session is None:
+                session = await self._finished_table(table_id)
+            if session is None or session.table.game is None:
                 await self.store.delivered(table_id, news)
                 continue
-            async with table.lock:
-                await self._deliver(table, news)
+            async with session.lock:
+                await session.deliver(news)
 
-    async def _finished_table(self, table_id: int) -> Table | None:
-        """A game that finished (its result is stored) but whose standings may not have been shown."""
+    async def _finished_table(self, table_id: int) -> TableSession | None:
+        """A game that finished (its result is stored) but whose standings may not have been shown: a
+        session for it outside the registry, to show them."""
         record = await self.store.get(table_id)
         if record is None or record.status != "finished" or record.seed is None:
             return None
-        table = Table.from_record(record)
+        table = table_of(record)
         table.game = Game.replay([s.name for s in record.seats], record.table_rules, record.seed, record.log)
-        await self.apply_server_settings(table)
-        return table
-
-    async def _show_again(self, table: Table) -> None:
-        """After a restart: the table message shows the table as it is now (a new message if it was never
-        shown, its id was lost or it was deleted), the members to act get their controls again (the ones
-        sent before a crash may never have left), and the clocks and computers start."""
-        if table.game is None:
-            # Edited even when nothing seems to have changed: a join or a leave stored just before a crash
-            # may never have been shown.
-            embed, view = self.lobby_embed(table), lobby_view(table)
-            if not await self.delivery.edit_table_message(table, embed=embed, view=view):
-                message = await self.delivery.send_channel(table, embed=embed, view=view)
-                await self._remember_message(table, message)
-            return
-        # The turns under way resume from here, with the time their players had left (``Table.paused``),
-        # first so that the messages below show when they run out. (A member who played since the restart
-        # began the turns that followed, and sent their controls.)
-        under_way = set(table.turns) & set(table.game.to_act)
-        track_turns(table)
-        table.drawn_at = now()
-        if not await self.delivery.show_table(table, table.game.public_view(), table_view(table)):
-            await self._post_table(table)
-        # The members to act get their hand again, with its buttons, in a new message (the one sent before
-        # a crash may never have left, and this process does not know it).
-        if not under_way:
-            await self.delivery.clear_ping(table)
-        for seat in [seat for seat in table.turns if seat not in under_way]:
-            if table.seats[seat].hand_version != table.running.version:  # not dealt just now (catch-up)
-                await self._turn_again(table, seat)
-        self._keep_going(table)
-
-    async def _post_table(self, table: Table) -> None:
-        """Post the table message anew at the bottom of the channel (the one before is gone, or moved)."""
-        embeds, files = await self.delivery.table_message(
-            table, table.running.public_view(), files_allowed=self.delivery.channel_allows_files(table)
-        )
-        message = await self.delivery.send_channel(table, embeds=embeds, view=table_view(table), files=files)
-        await self._remember_message(table, message)
-
-    async def _turn_again(self, table: Table, seat: int) -> None:
-        """A member whose turn is under way gets their hand with its buttons as a new message (or, without
-        DMs, a ping): it tells them it is their turn, so no nudge follows."""
-        if table.seats[seat].dms_closed:
-            await self.announcer.ping(table, seat)
-        else:
-            await self.announcer.send_hand(table, seat)
-        table.turns[seat].nudged = True
+        session = self.new_session(table)
+        await session.apply_server_settings()
+        return session
 
     async def _set_aside(self, table_id: int, channel_id: int, reason: str) -> None:
         log.error("Table %d could not be restored (%s); it is closed without a result", table_id, reason)
         await self.store.close(table_id, "ended", now())
         t = await self._channel_texts(channel_id)
-        await self.delivery.post(channel_id, t("table-set-aside"))
+        await self.parts.delivery.post(channel_id, t("table-set-aside"))
 
     async def _channel_texts(self, channel_id: int) -> Texts:
         """The catalog of a channel whose table is not known: its server's language, if the bot knows the
         channel already, else English."""
-        guild = getattr(self.bot.get_channel(channel_id), "guild", None)
+        parts = self.parts
+        guild = getattr(parts.bot.get_channel(channel_id), "guild", None)
         chosen = None
         if isinstance(guild, discord.Guild):
             try:
-                chosen = (await self.server_settings.get(guild.id)).language
+                chosen = (await parts.server_settings.get(guild.id)).language
             except Exception:
                 log.exception("Could not read the settings of server %d", guild.id)
         return texts(guild_language(chosen, guild))
+
+
+async def show_again(session: TableSession) -> None:
+    """After a restart: the table message shows the table as it is now (a new message if it was never
+    shown, its id was lost or it was deleted), the members to act get their controls again (the ones
+    sent before a crash may never have left), and the clocks and computers start."""
+    table, delivery = session.table, session.parts.delivery
+    if table.game is None:
+        # Edited even when nothing seems to have changed: a join or a leave stored just before a crash
+        # may never have been shown.
+        embed, view = lobby_embed(table), lobby_view(table)
+        if not await delivery.edit_table_message(session, embed=embed, view=view):
+            await session.remember_message(await delivery.send_channel(table, embed=embed, view=view))
+        return
+    # The turns under way resume from here, with the time their players had left (``Table.paused``),
+    # first so that the messages below show when they run out. (A member who played since the restart
+    # began the turns that followed, and sent their controls.)
+    under_way = set(table.turns) & set(table.game.to_act)
+    track_turns(table)
+    session.drawn_at = now()
+    if not await delivery.show_table(session, table.game.public_view(), table_view(table)):
+        await _post_table(session)
+    # The members to act get their hand again, with its buttons, in a new message (the one sent before
+    # a crash may never have left, and this process does not know it).
+    if not under_way:
+        await session.clear_ping()
+    for seat in [seat for seat in table.turns if seat not in under_way]:
+        if table.seats[seat].hand_version != table.running.version:  # not dealt just now (catch-up)
+            await _turn_again(session, seat)
+    session.keep_going()
+
+
+async def _post_table(session: TableSession) -> None:
+    """Post the table message anew at the bottom of the channel (the one before is gone, or moved)."""
+    table, delivery = session.table, session.parts.delivery
+    embeds, files = await delivery.table_message(
+        table, table.running.public_view(), files_allowed=delivery.channel_allows_files(table)
+    )
+    message = await delivery.send_channel(table, embeds=embeds, view=table_view(table), files=files)
+    await session.remember_message(message)
+
+
+async def _turn_again(session: TableSession, seat: int) -> None:
+    """A member whose turn is under way gets their hand with its buttons as a new message (or, without
+    DMs, a ping): it tells them it is their turn, so no nudge follows."""
+    table, announcer = session.table, session.parts.announcer
+    if table.seats[seat].dms_closed:
+        await announcer.ping(session, seat)
+    else:
+        await announcer.send_hand(session, seat)
+    table.turns[seat].nudged = True
 
 
 @contextlib.contextmanager

@@ -26,7 +26,8 @@ from typing import Any, NoReturn
 
 from cogs.leaderboard.results import FinishedGame, record_game
 from cogs.storage import DATABASE_ERRORS, INTEGRITY_ERRORS, Connection, Database, Row, placeholders
-from cogs.utils.i18n import Explained
+from cogs.table.model import Occupant, Table
+from cogs.utils.i18n import Explained, language_of
 from wizard_core import (
     CorruptSaveError,
     Game,
@@ -130,6 +131,36 @@ class TableRecord:
                     "Table %d: its checkpoint does not rebuild (%s); replaying its log", self.id, error
                 )
         return Game.replay(names, self.table_rules, self.seed, self.log)
+
+
+def table_of(record: TableRecord) -> Table:
+    """The table as stored, in memory, without its game (rebuilt by the caller, ``TableRecord.rebuild``)."""
+    return Table(
+        id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        host_id=record.host_id,
+        rules=record.table_rules,
+        status=record.status,
+        seats=[
+            Occupant(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, lang=language_of(s.lang))
+            for s in record.seats
+        ],
+        message_id=record.message_id,
+        updated_at=record.updated_at,
+        ping_id=record.ping_message_id,
+    )
+
+
+def seat_record(table: Table, index: int) -> SeatRecord:
+    """One seat of a table, as stored."""
+    s = table.seats[index]
+    return SeatRecord(index, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, s.lang)
+
+
+def seat_records(table: Table) -> list[SeatRecord]:
+    """Every seat of a table, as stored."""
+    return [seat_record(table, index) for index in range(len(table.seats))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,15 +551,18 @@ class TableStore:
         entries: Sequence[LogEntry],
         now: float,
         news: Sequence[News] = (),
+        *,
+        game: Game,
     ) -> None:
         """Add log entries from position ``first_seq`` on, with what they oblige the bot to show (``news``,
-        see ``pending``); a position written twice fails the transaction. Entries that deal a new round
-        bring the game's checkpoint up to date in the same transaction (see ``open_tables``)."""
+        see ``pending``); a position written twice fails the transaction. ``game`` is the game as these
+        entries leave it: when they deal a new round, its checkpoint is stored in the same transaction
+        (see ``open_tables``), taken from the game in memory."""
         async with self.db.transaction() as conn:
             await self._touch(conn, table_id, now)
             await self._append(conn, table_id, first_seq, entries, news, now)
             if any(not isinstance(entry, int) for entry in entries):
-                await self._checkpoint(conn, table_id, now)
+                await self._checkpoint(conn, table_id, game, now)
 
     @staticmethod
     async def _append(
@@ -548,32 +582,9 @@ class TableStore:
             [(table_id, item.kind, item.key) for item in news],
         )
 
-    async def _checkpoint(self, conn: Connection, table_id: int, now: float) -> None:
-        """Store the game's state as it stands after the entries just appended (a round was dealt): its
-        previous checkpoint and the entries since, replayed by the rules core.
-
-        A game whose stored data does not replay keeps no checkpoint (a restart then replays its whole log,
-        and sets the table aside if that fails too); the action itself is stored all the same.
-        """
-        row = await conn.fetchone(
-            "SELECT t.edition, t.rules, t.seed, c.version, c.codes, c.chance, c.state,"
-            " (SELECT count(*) FROM seats WHERE table_id = t.id) AS players"
-            " FROM tables AS t LEFT JOIN checkpoints AS c ON c.table_id = t.id WHERE t.id = ?",
-            (table_id,),
-        )
-        assert row is not None
-        start = row["version"] or 0
-        rows = await conn.fetchall(
-            "SELECT entry FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, start)
-        )
-        try:
-            game = _advance(row, [_decode_entry(entry["entry"]) for entry in rows])
-        except Exception as error:  # damaged data: this game is replayed whole at the next start
-            log.warning(
-                "Table %d: no checkpoint of its new round (%s: %s)", table_id, type(error).__name__, error
-            )
-            await conn.execute("DELETE FROM checkpoints WHERE table_id = ?", (table_id,))
-            return
+    @staticmethod
+    async def _checkpoint(conn: Connection, table_id: int, game: Game, now: float) -> None:
+        """Store the game's state as it stands after the entries just appended (a round was dealt)."""
         await conn.execute(
             "INSERT INTO checkpoints (table_id, version, at, codes, chance, state) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, at = excluded.at,"
@@ -865,16 +876,3 @@ def _decode_log(data: object) -> list[LogEntry]:
     if not isinstance(data, list):
         raise CorruptSaveError("a stored log is not a list")
     return [entry if type(entry) is int else decode_log_entry(entry) for entry in data]
-
-
-def _advance(row: Row, entries: list[LogEntry]) -> Game:
-    """A running game brought from its stored checkpoint (if any) through ``entries``, the entries since.
-
-    The players' names play no part in a checkpoint, so the game is rebuilt with placeholders.
-    """
-    rules = TableStore._rules(row) or Rules(row["edition"])
-    players = [f"Player {seat + 1}" for seat in range(row["players"])]
-    if row["version"] is None:
-        return Game.replay(players, rules, row["seed"], entries)
-    log = _decode_checkpoint_log(row["codes"], row["chance"]) + entries
-    return Game.replay(players, rules, row["seed"], log, checkpoint=json.loads(row["state"]))

@@ -1,0 +1,717 @@
+"""One open table's session: it does each move end to end, one at a time.
+
+A ``TableSession`` holds a table (``model.Table``: its seats, rules and game) and what only this process
+has for it: the lock that puts its interactions in a row, its tasks (the lobby timer, the turn clock, the
+computers, the table message's next edit) and the picture that message shows. A move goes through it in
+one order: checked, applied to a copy of the game, stored with what it obliges the bot to show, answered,
+and then shown to everyone (``announce``), with the turn clock and the computers started again.
+
+The session is handed its collaborators in ``TableParts``: the store, the delivery of messages, the
+announcer, the turn clock and the computer driver, shared by every session of the process. A lobby's
+changes (``lobby_flow``) and a game's end (``ending``) are functions of a session, and ``restore``
+brings sessions back after a restart; ``registry.OpenTables`` finds them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
+from cogs.table import lobby, render
+from cogs.table.announce import Announcer, hands_in, news_of
+from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, end_turn, track_turns
+from cogs.table.components import (
+    ActButton,
+    EndButton,
+    HandButton,
+    LobbyButton,
+    LobbyMenu,
+    SeatButton,
+    controls_view,
+    end_question_view,
+    lobby_embed,
+    lobby_view,
+    table_view,
+    take_back_view,
+)
+from cogs.table.delivery import Delivery, reply_allows_files
+from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
+from cogs.table.model import Table, now
+from cogs.table.registry import manages_server
+from cogs.table.store import (
+    FinishingTable,
+    News,
+    StaleTableError,
+    TableStore,
+    seat_record,
+    seat_records,
+    table_of,
+)
+from cogs.utils.components import invalid_control
+from cogs.utils.i18n import Texts, guild_language, language_of
+from cogs.utils.replies import Refusal
+from cogs.utils.text import display_name, duration
+from wizard_core import Game, Phase, RulesError, WizardError, decode
+
+if TYPE_CHECKING:
+    from bot import WizardBot
+    from cogs.hosting.metrics import Counter
+    from cogs.table.registry import OpenTables
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TableParts:
+    """What every session of the process works with."""
+
+    bot: WizardBot
+    store: TableStore
+    server_settings: ServerSettingsStore
+    delivery: Delivery
+    announcer: Announcer
+    clock: TurnClock
+    driver: ComputerDriver
+    # Moves stored, by kind and by whom.
+    actions: Counter
+
+
+class TableSession:
+    """One open table of this process, and every move made at it."""
+
+    def __init__(self, table: Table, parts: TableParts, registry: OpenTables[TableSession]) -> None:
+        self.table = table
+        self.parts = parts
+        self.registry = registry
+        self.lock = asyncio.Lock()
+        self.lobby_timer: asyncio.Task[None] | None = None
+        # The turn clock's task and when it is due to wake (``clock.TurnClock``).
+        self.clock_task: asyncio.Task[None] | None = None
+        self.clock_due = 0.0
+        # The computers' task (``driver.ComputerDriver``).
+        self.driver_task: asyncio.Task[None] | None = None
+        # The table message's edits: when the last one was made, the edit waiting to follow it, and the
+        # picture it shows, as (what it shows, the attachment at Discord), so an unchanged picture is
+        # neither drawn nor uploaded again.
+        self.drawn_at = float("-inf")
+        self.redraw: asyncio.Task[None] | None = None
+        self.picture: tuple[object, discord.Attachment] | None = None
+
+    def __repr__(self) -> str:
+        return f"<TableSession table={self.table.id} status={self.table.status}>"
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the table is still open in this process (checked again once the lock is held)."""
+        return self.registry.holds(self)
+
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """The session's running tasks: its lobby timer, turn clock, computers and waiting edit."""
+        tasks = (self.lobby_timer, self.clock_task, self.driver_task, self.redraw)
+        return [task for task in tasks if task is not None]
+
+    def stop(self) -> None:
+        """Stop the session's tasks (but the one calling, which ends by itself)."""
+        for task in self.tasks():
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    def close(self) -> None:
+        """The table closed: it leaves the registry, and its tasks stop."""
+        self.registry.remove(self)
+
+    async def apply_server_settings(self) -> ServerSettings:
+        """Give the table its server's turn time, lobby lifetime, pictures and language."""
+        table, bot = self.table, self.parts.bot
+        server = await self.parts.server_settings.get(table.guild_id)
+        table.turn_seconds = float(server.turn_timer_seconds)
+        table.nudge_seconds = bot.settings.nudge_seconds
+        minutes = server.lobby_timeout_minutes or bot.settings.lobby_timeout_minutes
+        table.lobby_timeout = minutes * 60
+        table.images = bot.settings.images if server.images is None else server.images
+        table.lang = guild_language(server.language, bot.get_guild(table.guild_id))
+        return server
+
+    async def remember_message(self, message: discord.Message | None) -> None:
+        """Keep a new table message's id (it replaces the one before)."""
+        if message is not None:
+            self.table.message_id = message.id
+            await self.parts.store.set_message(self.table.id, message.id)
+
+    def seat_of(self, interaction: discord.Interaction[WizardBot], t: Texts) -> int:
+        """The clicker's seat, or a refusal if they do not play here."""
+        seat = self.table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(t("table-refusal-not-playing"))
+        return seat
+
+    # -- what the components ask (each with the table's lock held) -------------------------------------
+
+    async def serve(self, click: object, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
+        """Serve a click of one of the table's component families, its id parsed into ``click``, in the
+        clicker's language ``t`` (the family checked that the table is open, in the family's state, and
+        that the click comes from where the family is shown)."""
+        match click:
+            case ActButton():
+                await self.act(interaction, t, click.version, click.code)
+            case HandButton():
+                await self.show_hand(interaction, t)
+            case LobbyButton():
+                await press_lobby_button(self, interaction, t, click.action)
+            case LobbyMenu():
+                await choose_in_lobby(self, interaction, t, click.menu, list(click.values or []))
+            case EndButton():
+                await confirm_end(self, interaction, t, click.kind, click.yes)
+            case SeatButton():
+                await self.take_back(interaction, t)
+            case _:
+                raise TypeError(f"no table control is served as {type(click).__name__}")
+
+    # -- the start ---------------------------------------------------------------------------------
+
+    async def start(self, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
+        """Start the lobby's game, as the answer to its Start button."""
+        table, parts = self.table, self.parts
+        try:
+            game = Game([s.name for s in table.seats], table.rules, seed=secrets.randbits(63))
+        except RulesError as error:
+            raise Refusal(t("lobby-refusal-start", reason=render.error_text(error, t=t))) from None
+        # The first hands are news like a new round's: stored with the start, so a crash before they are
+        # sent has them sent at the next start.
+        news = [News("deal", game.version)]
+        try:
+            await parts.store.start(table.id, game.seed, game.log, now(), read_at=table.updated_at, news=news)
+        except StaleTableError:
+            raise Refusal(t("table-refusal-changed-elsewhere")) from None
+        table.game = game
+        table.status = "playing"
+        if self.lobby_timer is not None:
+            self.lobby_timer.cancel()
+            self.lobby_timer = None
+        dealer = table.seats[game.first_dealer].label(table.texts)
+        note = table.texts("table-first-dealer", name=display_name(dealer))
+        embeds, files = await parts.delivery.table_message(
+            table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
+        )
+        self.drawn_at = now()
+        await interaction.response.edit_message(embeds=embeds, view=table_view(table), attachments=files)
+        await parts.announcer.deal_out(self)
+        await parts.store.delivered(table.id, news)
+        await parts.announcer.notify_turn(self)
+        self.keep_going()
+
+    async def bring_back(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Post the table (a lobby or a game) again at the bottom of the channel, as the answer to the
+        command, once the members' chat has pushed it out of sight. The old message is retired: it points
+        to the new one, and a game's buttons on it (Show my hand) still answer."""
+        table, delivery = self.table, self.parts.delivery
+        if table.game is None:
+            await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
+        else:
+            embeds, files = await delivery.table_message(
+                table, table.game.public_view(), files_allowed=reply_allows_files(interaction)
+            )
+            await interaction.response.send_message(embeds=embeds, view=table_view(table), files=files)
+            self.drawn_at = now()
+        old_id = table.message_id  # the old message, edited below to point to the new one
+        self.picture = None  # the new message's picture is not known here
+        await self.remember_message(await interaction.original_response())
+        await delivery.edit_table_message(
+            self,
+            message_id=old_id,
+            content=table.texts("table-moved", url=table.jump_url),
+            embeds=[],
+            attachments=[],
+            view=None if table.game is None else table_view(table),
+        )
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
+        """A private look at the caller's hand, with fresh controls on their turn."""
+        table = self.table
+        seat = self.seat_of(interaction, t)
+        view = table.running.view(seat)
+        controls = None if table.seats[seat].auto else controls_view(table, view, t)
+        embed, files = await self.parts.delivery.hand_message(
+            table, view, t=t, files_allowed=reply_allows_files(interaction)
+        )
+        await interaction.response.send_message(
+            embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
+        )
+
+    async def act(
+        self, interaction: discord.Interaction[WizardBot], t: Texts, version: int, code: int
+    ) -> None:
+        """Apply a bid, a trump choice or a card; written to the database before it is answered."""
+        table = self.table
+        game = table.running
+        seat = self.seat_of(interaction, t)
+        player = table.seats[seat]
+        if player.auto:
+            raise Refusal(t("table-refusal-away"))
+        # A hand message keeps its buttons all round: a click from it is good while its round lasts, and
+        # the rules core refuses what is not legal at that moment (not their turn, a card that does not
+        # follow suit, a double click), saying why.
+        if version > game.version:
+            raise Refusal(invalid_control(t, menu=False))
+        if version < game.round_version:
+            raise Refusal(t("table-refusal-earlier-round"))
+        try:
+            news = await self._commit(seat, code)
+        except WizardError as error:
+            raise Refusal(render.error_text(error, t=t)) from None
+        if player.missed:
+            player.missed = 0
+            await self.parts.store.set_seat(table.id, seat_record(table, seat))
+        self._clear_notice(seat)
+        round_over = any(n.kind == "round" for n in news)
+        await self._answer_move(interaction, seat, t, round_over=round_over)
+        await self._after_action(game, news, actor=seat)
+
+    async def _answer_move(
+        self, interaction: discord.Interaction[WizardBot], seat: int, t: Texts, *, round_over: bool
+    ) -> None:
+        """Answer a member's move on the clicked message: their hand as it is now, with its buttons for the
+        rest of the round (or, their round over, how it went). The answer to a click is not counted by
+        Discord against the bot's request limit; the hand message, if the click came from elsewhere (Show
+        my hand), is edited too."""
+        table, announcer = self.table, self.parts.announcer
+        game = table.running
+        player = table.seats[seat]
+        clicked = interaction.message
+        elsewhere = player.hand_message is not None and (
+            clicked is None or clicked.id != player.hand_message.id
+        )
+        if round_over:
+            result = game.round_results[-1]
+            embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over)
+            await interaction.response.edit_message(embed=embed, view=None, attachments=[])
+            if elsewhere:
+                await announcer.retire_hand(self, seat)
+            return
+        mine = game.view(seat)
+        embed, files = await self.parts.delivery.hand_message(
+            table, mine, t=t, files_allowed=reply_allows_files(interaction)
+        )
+        await interaction.response.edit_message(
+            embed=embed, view=controls_view(table, mine, t), attachments=files
+        )
+        if elsewhere:
+            await announcer.refresh_hand(self, seat)
+
+    async def _commit(self, seat: int, code: int) -> list[News]:
+        """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
+
+        A refused action raises WizardError and changes nothing. What the action obliges the bot to show
+        (a round's summary, new hands, the standings) is stored with it, and the last action of a game
+        stores the results too, all in one transaction. Returns that news, to be delivered.
+        """
+        table, store = self.table, self.parts.store
+        game = table.running
+        after = game.clone()
+        after.apply(code, player=seat)
+        new_entries = after.log[game.version :]
+        news = news_of(game, after)
+        if after.is_over:
+            finishing = FinishingTable(table.id, table.guild_id, table.edition, seat_records(table))
+            await store.finish(finishing, after.result(), new_entries, game.version, now(), news)
+        else:
+            await store.append(table.id, game.version, new_entries, now(), news, game=after)
+        table.game = after
+        end_turn(table, seat)
+        by = "computer" if table.seats[seat].played_by_computer else "member"
+        self.parts.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
+        return news
+
+    def _clear_notice(self, seat: int) -> None:
+        notice = self.table.notice
+        if notice is not None and notice[0] == seat:
+            self.table.notice = None
+
+    async def computer_move(self, seat: int) -> None:
+        """One move by the computer playing a seat (the caller holds the table's lock)."""
+        game = self.table.running
+        view = game.view(seat)
+        code = await self.parts.driver.decide(self.table, seat, view)
+        try:
+            news = await self._commit(seat, code)
+        except WizardError:
+            log.exception("A computer player of table %d chose an illegal action %d", self.table.id, code)
+            news = await self._commit(seat, view.legal_actions[0])
+        await self._after_action(game, news)
+
+    async def take_back(self, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
+        """Give a player their seat back from the computer that has been playing it."""
+        table, announcer = self.table, self.parts.announcer
+        seat = self.seat_of(interaction, t)
+        player = table.seats[seat]
+        if not player.auto:
+            raise Refusal(t("table-refusal-seat-yours"))
+        player.auto = False
+        player.missed = 0
+        await self.parts.store.set_seat(table.id, seat_record(table, seat))
+        self._clear_notice(seat)
+        sentences = [t("table-welcome-back")]
+        if player.dms_closed:
+            sentences.append(t("table-welcome-back-show-hand"))
+        else:
+            sentences.append(t("table-welcome-back-dm"))
+        if seat in table.running.to_act:
+            sentences.append(t("table-welcome-back-your-turn"))
+        await interaction.response.send_message(" ".join(sentences), ephemeral=True)
+        await announcer.redraw_table(self)
+        if not player.dms_closed:
+            await announcer.send_hand(self, seat)
+        await announcer.notify_turn(self)
+        self.keep_going()
+
+    def keep_going(self) -> None:
+        """After every change to a running game: time the turns of the members who are to act, and wake
+        the computers if one of them is to act."""
+        game = self.table.game
+        if game is None or game.is_over or not self.is_open:
+            return
+        track_turns(self.table)
+        self.parts.clock.arm(self)
+        self.parts.driver.wake(self)
+
+    # -- the turn clock's events -------------------------------------------------------------------
+
+    async def nudge(self, seat: int) -> None:
+        """Tell a member by DM that it is their turn, a few seconds into it (members without DMs were
+        pinged when it began)."""
+        if not self.table.seats[seat].dms_closed:
+            await self.parts.announcer.nudge(self, seat)
+
+    async def remind(self, seat: int, deadline: float) -> None:
+        """Tell a member, privately if possible, that their turn is half over (in place of their nudge)."""
+        table = self.table
+        player = table.seats[seat]
+        if not player.dms_closed:
+            t = table.seat_texts(seat)
+            left = duration(deadline - now(), t=t)
+            text = t("table-reminder", channel=str(table.channel_id), url=table.jump_url, left=left)
+            await self.parts.announcer.nudge(self, seat, text)
+            if player.nudge is not None:
+                return
+        t = table.texts
+        left = duration(deadline - now(), t=t)
+        await self.clear_ping()
+        await self.ping(t("table-reminder-ping", mention=f"<@{player.user_id}>", left=left))
+
+    async def time_out(self, seat: int) -> None:
+        """A member's turn ran out: a computer plays it, and after the second miss in a row their seat."""
+        table, announcer = self.table, self.parts.announcer
+        player = table.seats[seat]
+        player.missed += 1
+        player.auto = player.missed >= MISSED_TURNS_FOR_TAKEOVER
+        await self.parts.store.set_seat(table.id, seat_record(table, seat))
+        name = display_name(player.name)
+        t = table.texts
+        if player.auto:
+            text = t("table-timed-out-twice", name=name)
+            if not table.members_present:
+                text += " " + t("table-everyone-away")
+        else:
+            text = t("table-timed-out", name=name)
+        table.notice = (seat, text)
+        await self.computer_move(seat)
+        if not self.is_open or player.dms_closed:
+            return
+        # Their hand message shows the move made for them (and, once a computer plays their seat, no
+        # buttons any more).
+        await announcer.refresh_hand(self, seat)
+        if player.auto:
+            t = table.seat_texts(seat)
+            await announcer.dm(
+                self,
+                seat,
+                content=t("table-timed-out-dm", channel=str(table.channel_id)),
+                view=take_back_view(table, t),
+            )
+
+    # -- the channel's ping and closed DMs (the sending layer stores nothing) ---------------------------
+
+    async def ping(self, text: str) -> None:
+        """Ping a member without DMs in the channel; the ping is remembered, to be deleted later."""
+        ping_id = await self.parts.delivery.ping(self.table, text)
+        if ping_id is not None:
+            self.table.ping_id = ping_id
+            await self.parts.store.set_ping(self.table.id, ping_id)
+
+    async def clear_ping(self) -> None:
+        """Delete the channel's "your turn" ping, also one sent before a restart."""
+        ping_id, self.table.ping_id = self.table.ping_id, None
+        if ping_id is None:
+            return
+        await self.parts.store.set_ping(self.table.id, None)
+        await self.parts.delivery.delete_in_channel(self.table, ping_id)
+
+    async def dms_closed(self, seat: int) -> None:
+        """A member's DMs turned out closed: from now on they play through Show my hand, and the channel
+        is told once."""
+        table = self.table
+        player = table.seats[seat]
+        player.dms_closed = True
+        await self.parts.store.set_dms_closed(table.id, seat)
+        text = table.texts("table-dms-closed", mention=f"<@{player.user_id}>")
+        await self.parts.delivery.send_channel(table, content=text)
+
+    # -- after every move --------------------------------------------------------------------------
+
+    async def _after_action(self, before: Game, news: list[News], actor: int | None = None) -> None:
+        """Tell everyone about an action: the news it brought (a new round's hands, the final standings),
+        the table, and whose turn it is (``actor`` is the member whose click is being answered)."""
+        table, announcer = self.table, self.parts.announcer
+        game = table.running
+        # The bidding of a round just ended: with Hands In, the table shows the bids, on a count of three.
+        same_round = len(game.round_results) == len(before.round_results)
+        bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
+        if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
+            t = table.texts
+            table.notice = (game.current_player, hands_in(table.labelled(game.public_view(), t), t=t))
+        await self.deliver(news)
+        if game.is_over:
+            return
+        await announcer.notify_turn(self, actor)
+        self.keep_going()
+        await announcer.clear_nudges(self)
+
+    async def deliver(self, news: list[News]) -> None:
+        """Show the news of an action, and the table message with it. Each piece of news was stored with
+        the action and is forgotten once shown, so a crash in between shows it at the next start.
+
+        A round's scores are part of the table message; new hands are new messages in a new round, and
+        the hand messages edited in place when the same round's hands are shown again (trump chosen, the
+        blind bidding over).
+        """
+        game = self.table.running
+        announcer = self.parts.announcer
+        if game.is_over:
+            await finish(self)
+        else:
+            await announcer.redraw_table(self)
+            deals = [item.key for item in news if item.kind == "deal"]
+            if deals and min(deals) <= game.round_version:
+                await announcer.deal_out(self)
+            elif deals:
+                await announcer.refresh_hands(self)
+        await self.parts.store.delivered(self.table.id, news)
+
+
+# -- a lobby's changes (the session's lock held) ---------------------------------------------------------
+
+
+async def press_lobby_button(
+    session: TableSession, interaction: discord.Interaction[WizardBot], t: Texts, action: str
+) -> None:
+    """A lobby button: Join, Leave, Start, Cancel, add or remove a computer (the session's lock held)."""
+    table = session.table
+    user = interaction.user
+    if action == "start":
+        lobby.check_start(table, user.id, t=t)
+        await session.start(interaction, t)
+        return
+    if action == "cancel":
+        if not lobby.may_manage(table, user.id, manages_server(interaction)):
+            raise Refusal(t("lobby-refusal-cancel"))
+        await cancel_lobby(session, interaction, table.texts("lobby-cancelled-by", name=user.mention))
+        return
+    async with lobby_change(session, t):
+        if action == "join":
+            lobby.join(table, user.id, user.display_name, t=t, lang=language_of(interaction.locale))
+        elif action in lobby.ADD_COMPUTER:
+            lobby.add_computer(table, user.id, lobby.ADD_COMPUTER[action], t=t)
+        elif action == "rmcpu":
+            lobby.remove_computer(table, user.id, t=t)
+        elif lobby.leave(table, user.id, t=t) is lobby.Left.EMPTY:
+            why = table.texts("lobby-left-closed", name=user.mention)
+            await cancel_lobby(session, interaction, why)
+            return
+        await store_lobby(session, seats=True)
+    await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table))
+
+
+async def choose_in_lobby(
+    session: TableSession, interaction: discord.Interaction[WizardBot], t: Texts, menu: str, values: list[str]
+) -> None:
+    """A lobby menu: the edition, a preset or the house rules (the session's lock held)."""
+    table = session.table
+    async with lobby_change(session, t):
+        lobby.choose_rules(table, interaction.user.id, menu, values, t=t)
+        await store_lobby(session, seats=False)
+    await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table))
+
+
+async def store_lobby(session: TableSession, *, seats: bool) -> None:
+    """Store a change of the lobby's seats (and host) or rules, unless someone else changed it first."""
+    table, store = session.table, session.parts.store
+    read_at, table.updated_at = table.updated_at, now()
+    if seats:
+        await store.set_seats(table.id, seat_records(table), table.host_id, table.updated_at, read_at=read_at)
+    else:
+        await store.set_rules(table.id, table.rules, table.updated_at, read_at=read_at)
+
+
+@contextlib.asynccontextmanager
+async def lobby_change(session: TableSession, t: Texts) -> AsyncIterator[None]:
+    """Around a change of the lobby: if it cannot be stored (or is refused), memory is put back as it
+    was; if someone else changed the lobby meanwhile, memory is read again from the database and the
+    click is refused, so memory and database always agree."""
+    table = session.table
+    saved = (list(table.seats), table.host_id, table.rules, table.updated_at)
+    try:
+        yield
+    except StaleTableError:
+        record = await session.parts.store.get(table.id)
+        if record is not None:
+            fresh = table_of(record)
+            table.seats, table.host_id, table.rules = fresh.seats, fresh.host_id, fresh.rules
+            table.updated_at = fresh.updated_at
+        raise Refusal(t("table-refusal-changed-elsewhere")) from None
+    except BaseException:
+        table.seats, table.host_id, table.rules, table.updated_at = saved
+        raise
+
+
+async def cancel_lobby(
+    session: TableSession, interaction: discord.Interaction[WizardBot] | None, why: str
+) -> None:
+    """Close the lobby without a game: as the answer to ``interaction`` (a click), or on its own."""
+    table = session.table
+    await session.parts.store.close(table.id, "cancelled", now())
+    table.status = "cancelled"
+    session.close()
+    t = table.texts
+    embed = discord.Embed(
+        title=t("lobby-closed-title", edition=render.edition_name(table.edition, t=t)), description=why
+    )
+    if interaction is not None:
+        await interaction.response.edit_message(embed=embed, view=None)
+    else:
+        await session.parts.delivery.edit_table_message(session, embed=embed, view=None)
+
+
+def arm_lobby_timer(session: TableSession) -> None:
+    """Start the lobby's idle timer."""
+    name = f"wizard-lobby-{session.table.id}"
+    session.lobby_timer = asyncio.create_task(_lobby_timer(session), name=name)
+
+
+async def _lobby_timer(session: TableSession) -> None:
+    """Close the lobby once it has been idle for the configured time."""
+    table = session.table
+    while table.status == "lobby":
+        remaining = table.updated_at + table.lobby_timeout - now()
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+            continue
+        async with session.lock:
+            if table.status == "lobby" and table.updated_at + table.lobby_timeout <= now():
+                minutes = round(table.lobby_timeout / 60)
+                await cancel_lobby(session, None, table.texts("lobby-timed-out", minutes=minutes))
+        return
+
+
+# -- how a game ends ----------------------------------------------------------------------------------
+
+# The questions of /wizard end and /wizard leave.
+END_QUESTIONS = {"end": "table-question-end", "leave": "table-question-leave"}
+
+
+async def finish(session: TableSession) -> None:
+    """The game is over (its result stored): the table closes and the final standings are shown."""
+    session.table.status = "finished"
+    session.close()
+    announcer = session.parts.announcer
+    await session.clear_ping()
+    await announcer.clear_nudges(session, all_seats=True)
+    await announcer.final_standings(session)
+
+
+def _check_may_end(interaction: discord.Interaction[WizardBot], table: Table, kind: str, t: Texts) -> None:
+    if kind == "end" and not lobby.may_manage(table, interaction.user.id, manages_server(interaction)):
+        raise Refusal(t("table-refusal-end"))
+    if kind == "leave" and table.seat_of(interaction.user.id) is None:
+        raise Refusal(t("table-refusal-not-playing"))
+
+
+async def ask_to_end(session: TableSession, interaction: discord.Interaction[WizardBot], kind: str) -> None:
+    """Ask, privately, whether to end the game (``end``) or to leave it (``leave``).
+
+    The answers are game buttons, so they work at any later time, even after a restart; the permission
+    is checked again when one is pressed.
+    """
+    table = session.table
+    t = table.reader_texts(interaction.user.id, interaction.locale)
+    _check_may_end(interaction, table, kind, t)
+    await interaction.response.send_message(
+        t(END_QUESTIONS[kind]), view=end_question_view(table, kind, t), ephemeral=True
+    )
+
+
+async def confirm_end(
+    session: TableSession, interaction: discord.Interaction[WizardBot], t: Texts, kind: str, yes: bool
+) -> None:
+    """The answer to ``ask_to_end``."""
+    table = session.table
+    if not yes:
+        await interaction.response.edit_message(content=t("table-nothing-changed"), view=None)
+        return
+    _check_may_end(interaction, table, kind, t)
+    if kind == "leave":
+        await interaction.response.edit_message(content=t("table-you-left"), view=None)
+        await replace_with_computer(session, interaction.user.id)
+        return
+    await interaction.response.edit_message(content=t("table-ended"), view=None)
+    await end_game(session, table.texts("table-ended-by", name=interaction.user.mention))
+
+
+async def replace_with_computer(session: TableSession, user_id: int) -> None:
+    """A member leaves a running game: a computer takes their seat for good, and the game goes on.
+
+    The seat gets a computer's id, so the game's result is recorded as a computer's, not theirs.
+    """
+    table, announcer = session.table, session.parts.announcer
+    seat = table.seat_of(user_id)
+    assert seat is not None
+    player = table.seats[seat]
+    await session.parts.delivery.delete(player.nudge)
+    player.nudge = None
+    await announcer.retire_hand(session, seat)
+    stand_in = table.new_computer(STAND_IN_LEVEL)
+    left = player.name
+    t = table.texts
+    player.user_id, player.name = stand_in.user_id, t("table-stand-in-name", name=left)
+    player.computer = STAND_IN_LEVEL
+    player.auto, player.missed = False, 0
+    await session.parts.store.set_seat(table.id, seat_record(table, seat))
+    if seat in table.running.to_act:
+        await session.clear_ping()
+    table.turns.pop(seat, None)
+    table.notice = (seat, t("table-left-notice", name=display_name(left)))
+    await announcer.redraw_table(session)
+    session.keep_going()
+
+
+async def end_game(session: TableSession, why: str) -> None:
+    """Stop a running game (the caller holds its lock); nothing is recorded for the leaderboard."""
+    table, announcer = session.table, session.parts.announcer
+    await session.parts.store.close(table.id, "ended", now())
+    table.status = "ended"
+    session.close()
+    await session.clear_ping()
+    await announcer.clear_nudges(session, all_seats=True)
+    for seat in range(len(table.seats)):
+        await announcer.retire_hand(session, seat)
+    note = f"{why} {table.texts('table-no-results')}"
+    await session.parts.delivery.show_table(session, table.running.public_view(), None, note)
