@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 import discord
@@ -28,7 +29,7 @@ from cogs.table.delivery import Delivery, DMsClosed, TableMessage, turn_deadline
 from cogs.table.model import Table, now
 from cogs.table.store import News
 from cogs.utils.i18n import Texts
-from wizard_core import Game, Phase, PublicView
+from wizard_core import Event, Game, GameOver, Phase, PublicView, RoundScored, hands_changed
 
 
 class Announced(TableMessage, Protocol):
@@ -37,6 +38,8 @@ class Announced(TableMessage, Protocol):
 
     redraw: asyncio.Task[None] | None
     drawn_at: float
+    hands: dict[int, discord.Message]
+    nudges: dict[int, discord.Message]
 
     @property
     def is_open(self) -> bool: ...
@@ -56,23 +59,15 @@ PING_KEYS = {
 }
 
 
-def news_of(before: Game, after: Game) -> list[News]:
-    """What an action obliges the bot to show, beyond the table and the next turn: the scores of a round
-    it ended, the final standings of a game it ended, or new hands (a new round, hands shown once the
-    blind bidding is over, trump chosen). Stored with the action, so a crash cannot lose it."""
-    news = []
-    new_round = len(after.round_results) > len(before.round_results)
-    if new_round:
-        news.append(News("round", len(after.round_results)))
-    if after.is_over:
+def news_of(events: Sequence[Event], after: Game) -> list[News]:
+    """What a move obliges the bot to show, beyond the table and the next turn, from what it caused
+    (``events``, as the rules core returns them) and the game it left (``after``): the scores of a round
+    it ended, the final standings of a game it ended, or new hands (a new round, hands shown once a
+    blind bidding is over, trump chosen). Stored with the move, so a crash cannot lose it."""
+    news = [News("round", event.round_number) for event in events if isinstance(event, RoundScored)]
+    if any(isinstance(event, GameOver) for event in events):
         return [*news, News("final", 0)]
-    # The bidding of a round just ended: hands bid blind, or held to the forehead, are shown.
-    bids_done = not new_round and before.phase is Phase.BID and after.phase is Phase.PLAY
-    shown_before = before.public_view()
-    hands_shown = bids_done and (shown_before.blind_bidding or shown_before.forehead_round)
-    # The dealer chose trump: the hands are shown again, with the trump cards marked.
-    trump_chosen = before.phase is Phase.CHOOSE_TRUMP and after.phase is not Phase.CHOOSE_TRUMP
-    if new_round or hands_shown or trump_chosen:
+    if hands_changed(events):
         news.append(News("deal", after.version))
     return news
 
@@ -184,7 +179,8 @@ class Announcer:
         hand = await self._hand(session.table, seat_index)
         message = await self.dm(session, seat_index, embed=hand.embed, view=hand.controls, files=hand.files)
         if message is not None:
-            seat.hand_message, seat.hand_version = message, hand.version
+            session.hands[seat_index] = message
+            seat.hand_version = hand.version
             seat.attended_at = now()  # a new message: they were notified
 
     async def _hand(self, table: Table, seat_index: int) -> HandMessage:
@@ -204,14 +200,13 @@ class Announcer:
     async def refresh_hand(self, session: Announced, seat_index: int) -> None:
         """Edit a member's hand message to show their hand as it is now (after a move made for them, or
         one they made through Show my hand); a new message if there is none to edit."""
-        seat = session.table.seats[seat_index]
-        message = seat.hand_message
+        message = session.hands.get(seat_index)
         if message is None:
             await self.send_hand(session, seat_index)
             return
         hand = await self._hand(session.table, seat_index)
         try:
-            seat.hand_message = await message.edit(
+            session.hands[seat_index] = await message.edit(
                 embed=hand.embed, view=hand.controls, attachments=hand.files
             )
         except discord.NotFound:
@@ -222,8 +217,7 @@ class Announcer:
     @staticmethod
     async def retire_hand(session: Announced, seat_index: int) -> None:
         """Take the buttons off a member's hand message (the game ended, or they left it)."""
-        seat = session.table.seats[seat_index]
-        message, seat.hand_message = seat.hand_message, None
+        message = session.hands.pop(seat_index, None)
         if message is not None:
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=None)
@@ -256,19 +250,19 @@ class Announcer:
         """Tell a member by DM that it is their turn (``text``, or what to do and where their hand is); the
         nudge replaces the one before, and goes when their turn is over (``clear_nudges``)."""
         table = session.table
-        seat = table.seats[current]
         if text is None:
-            url = seat.hand_message.jump_url if seat.hand_message is not None else None
+            hand = session.hands.get(current)
+            url = hand.jump_url if hand is not None else None
             t = table.seat_texts(current)
             view = table.running.view(current)
             text = render.nudge_text(view, table.channel_id, url, t=t, deadline=turn_deadline(table, current))
-        await self.delivery.delete(seat.nudge)
-        seat.nudge = await self.dm(session, current, content=text)
+        await self.delivery.delete(session.nudges.pop(current, None))
+        nudge = await self.dm(session, current, content=text)
+        if nudge is not None:
+            session.nudges[current] = nudge
 
     async def clear_nudges(self, session: Announced, *, all_seats: bool = False) -> None:
         """Delete the nudges of the members whose turn is over (of everyone, with ``all_seats``)."""
-        table = session.table
-        for index, seat in enumerate(table.seats):
-            if seat.nudge is not None and (all_seats or index not in table.turns):
-                message, seat.nudge = seat.nudge, None
-                await self.delivery.delete(message)
+        for index in list(session.nudges):
+            if all_seats or index not in session.table.turns:
+                await self.delivery.delete(session.nudges.pop(index))

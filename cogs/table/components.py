@@ -29,13 +29,10 @@ from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
 from wizard_core import (
     EDITIONS,
-    JESTER,
     MAX_PLAYERS,
     MERLIN,
     MIN_PLAYERS,
-    WIZARD,
     Action,
-    Bid,
     Call,
     Phase,
     Play,
@@ -425,43 +422,15 @@ def end_question_view(table: Table, kind: str, t: Texts) -> discord.ui.View:
     return view
 
 
-def standing_choices(view: PlayerView) -> list[Action]:
-    """What a player will be able to do at their next turn of this round, as far as their own cards tell.
-
-    A hand message keeps its buttons all round (it is edited only when its owner clicks it), so on
-    another player's turn it offers what its owner may come to do: the bids while they have not bid,
-    then every card of their hand (Merlin both ways; in the Forehead card round their unseen card) and
-    the Smyrna Style calls their Wizards and Jesters allow. Which of these is legal is only known on their
-    turn: the rules core refuses the others then, and says why.
-    """
-    if view.phase is Phase.GAME_OVER or (view.active and not view.active[view.player]):
-        return []
-    bidder = view.saboteur != view.player and not (view.has_bid and view.has_bid[view.player])
-    if view.phase in (Phase.CHOOSE_TRUMP, Phase.BID) and bidder and view.bids[view.player] is None:
-        return [Bid(tricks) for tricks in range(view.cards_per_player + 1)]
-    if view.forehead_round:
-        return [PlayHidden()] if view.hand_sizes[view.player] else []
-    actions: list[Action] = []
-    if "gizzard-fester" in view.variants:
-        faces = {card.face for card in view.hand}
-        if WIZARD.face in faces:
-            actions.append(Call("gizzard"))
-        if JESTER.face in faces:
-            actions.append(Call("fester"))
-    for card in view.hand:
-        actions += [Play(card, "wizard"), Play(card, "jester")] if card == MERLIN else [Play(card)]
-    return actions
-
-
 def _choices_in_order(view: PlayerView) -> list[tuple[Action, bool]]:
     """The actions to offer as buttons, with whether each may be taken now.
 
     On the player's turn, what they may do; in the play phase the whole hand in display order, the
     playable cards enabled and the others disabled so the player sees why. On another player's turn,
-    what they may come to do (``standing_choices``), all enabled. A Smyrna Style call and the Forehead
-    round's unseen card come first; identical Wizards or Jesters share one button.
+    what they may come to do (``PlayerView.standing_choices``), all enabled. A Smyrna Style call and the
+    Forehead round's unseen card come first; identical Wizards or Jesters share one button.
     """
-    choices = view.choices if view.legal_actions else tuple(standing_choices(view))
+    choices = view.choices if view.legal_actions else view.standing_choices
     if view.phase is not Phase.PLAY and not any(isinstance(a, Play | PlayHidden) for a in choices):
         return [(action, True) for action in choices]
     ordered: list[tuple[Action, bool]] = [(a, True) for a in choices if isinstance(a, Call | PlayHidden)]
@@ -489,7 +458,7 @@ def _style(action: Action, enabled: bool, view: PlayerView) -> discord.ButtonSty
 
 def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View | None:
     """A hand message's controls: bid, trump, call or card buttons, for the player's turn now or to come
-    this round (``standing_choices``). None when there is nothing left to do this round.
+    this round (``PlayerView.standing_choices``). None when there is nothing left to do this round.
 
     Each button carries the game version it was drawn at: a click is refused when it comes from an
     earlier round, or when what it asks is not legal at that moment.

@@ -33,15 +33,12 @@ def now() -> float:
 
 @dataclass
 class Occupant:
-    """Whoever sits in one seat of a table, and the messages through which they play.
+    """Whoever sits in one seat of a table.
 
     A computer's seat has its level in ``computer`` and a negative ``user_id``. ``auto`` marks a
     member's seat that a computer plays for now, after ``missed`` turns in a row ran out of time.
-    (``SeatRecord`` is the same seat as the store keeps it.)
-
-    A member's ``hand_message`` is their hand of the current round in their DMs, sent when the round is
-    dealt and kept up to date in place; ``nudge`` is the short DM that tells them it is their turn, sent
-    when they take a while and deleted when the turn is over. Both are known to this process only.
+    (``store.SeatRecord`` is the same seat as the store keeps it; the messages through which a member
+    plays, their hand and their nudge, are their table session's.)
     """
 
     user_id: int
@@ -50,10 +47,8 @@ class Occupant:
     computer: str | None = None
     auto: bool = False
     missed: int = 0
-    hand_message: discord.Message | None = None
     # The game version the hand message was sent at: a turn that begins then needs no nudge.
     hand_version: int = -1
-    nudge: discord.Message | None = None
     # The round in which they were last nudged (one nudge a round at most), and when they last made a
     # move of their own or got a new hand message (a notification): one who did a moment ago needs no
     # nudge (see ``clock``).

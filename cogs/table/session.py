@@ -20,7 +20,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import discord
 
@@ -59,7 +59,7 @@ from cogs.utils.components import invalid_control
 from cogs.utils.i18n import Texts, guild_language, language_of
 from cogs.utils.replies import Refusal
 from cogs.utils.text import display_name, duration
-from wizard_core import Game, Phase, RulesError, WizardError, decode
+from wizard_core import BidsRevealed, Event, Game, RoundScored, RulesError, WizardError, decode
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -84,6 +84,13 @@ class TableParts:
     actions: Counter
 
 
+class Move(NamedTuple):
+    """A move stored: what it caused (the rules core's events) and what it obliges the bot to show."""
+
+    events: tuple[Event, ...]
+    news: list[News]
+
+
 class TableSession:
     """One open table of this process, and every move made at it."""
 
@@ -104,6 +111,11 @@ class TableSession:
         self.drawn_at = float("-inf")
         self.redraw: asyncio.Task[None] | None = None
         self.picture: tuple[object, discord.Attachment] | None = None
+        # Each member's hand message of the round in their DMs, by seat: sent when the round is dealt and
+        # kept up to date in place; and the short DM telling them it is their turn, sent when they take a
+        # while and deleted when the turn is over. Known to this process only.
+        self.hands: dict[int, discord.Message] = {}
+        self.nudges: dict[int, discord.Message] = {}
 
     def __repr__(self) -> str:
         return f"<TableSession table={self.table.id} status={self.table.status}>"
@@ -266,16 +278,16 @@ class TableSession:
         if version < game.round_version:
             raise Refusal(t("table-refusal-earlier-round"))
         try:
-            news = await self._commit(seat, code)
+            move = await self._commit(seat, code)
         except WizardError as error:
             raise Refusal(render.error_text(error, t=t)) from None
         if player.missed:
             player.missed = 0
             await self.parts.store.set_seat(table.id, seat_record(table, seat))
         self._clear_notice(seat)
-        round_over = any(n.kind == "round" for n in news)
+        round_over = any(isinstance(event, RoundScored) for event in move.events)
         await self._answer_move(interaction, seat, t, round_over=round_over)
-        await self._after_action(game, news, actor=seat)
+        await self._after_action(move, actor=seat)
 
     async def _answer_move(
         self, interaction: discord.Interaction[WizardBot], seat: int, t: Texts, *, round_over: bool
@@ -286,11 +298,9 @@ class TableSession:
         my hand), is edited too."""
         table, announcer = self.table, self.parts.announcer
         game = table.running
-        player = table.seats[seat]
         clicked = interaction.message
-        elsewhere = player.hand_message is not None and (
-            clicked is None or clicked.id != player.hand_message.id
-        )
+        hand = self.hands.get(seat)
+        elsewhere = hand is not None and (clicked is None or clicked.id != hand.id)
         if round_over:
             result = game.round_results[-1]
             embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over)
@@ -308,19 +318,20 @@ class TableSession:
         if elsewhere:
             await announcer.refresh_hand(self, seat)
 
-    async def _commit(self, seat: int, code: int) -> list[News]:
+    async def _commit(self, seat: int, code: int) -> Move:
         """Apply one seat's action to a copy of the game, store it, then make the copy the table's game.
 
         A refused action raises WizardError and changes nothing. What the action obliges the bot to show
         (a round's summary, new hands, the standings) is stored with it, and the last action of a game
-        stores the results too, all in one transaction. Returns that news, to be delivered.
+        stores the results too, all in one transaction. Returns what it caused and that news, to be
+        delivered.
         """
         table, store = self.table, self.parts.store
         game = table.running
         after = game.clone()
-        after.apply(code, player=seat)
+        events = after.apply(code, player=seat)
         new_entries = after.log[game.version :]
-        news = news_of(game, after)
+        news = news_of(events, after)
         if after.is_over:
             finishing = FinishingTable(table.id, table.guild_id, table.edition, seat_records(table))
             await store.finish(finishing, after.result(), new_entries, game.version, now(), news)
@@ -330,7 +341,7 @@ class TableSession:
         end_turn(table, seat)
         by = "computer" if table.seats[seat].played_by_computer else "member"
         self.parts.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
-        return news
+        return Move(events, news)
 
     def _clear_notice(self, seat: int) -> None:
         notice = self.table.notice
@@ -339,15 +350,14 @@ class TableSession:
 
     async def computer_move(self, seat: int) -> None:
         """One move by the computer playing a seat (the caller holds the table's lock)."""
-        game = self.table.running
-        view = game.view(seat)
+        view = self.table.running.view(seat)
         code = await self.parts.driver.decide(self.table, seat, view)
         try:
-            news = await self._commit(seat, code)
+            move = await self._commit(seat, code)
         except WizardError:
             log.exception("A computer player of table %d chose an illegal action %d", self.table.id, code)
-            news = await self._commit(seat, view.legal_actions[0])
-        await self._after_action(game, news)
+            move = await self._commit(seat, view.legal_actions[0])
+        await self._after_action(move)
 
     async def take_back(self, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
         """Give a player their seat back from the computer that has been playing it."""
@@ -401,7 +411,7 @@ class TableSession:
             left = duration(deadline - now(), t=t)
             text = t("table-reminder", channel=str(table.channel_id), url=table.jump_url, left=left)
             await self.parts.announcer.nudge(self, seat, text)
-            if player.nudge is not None:
+            if seat in self.nudges:
                 return
         t = table.texts
         left = duration(deadline - now(), t=t)
@@ -468,18 +478,17 @@ class TableSession:
 
     # -- after every move --------------------------------------------------------------------------
 
-    async def _after_action(self, before: Game, news: list[News], actor: int | None = None) -> None:
+    async def _after_action(self, move: Move, actor: int | None = None) -> None:
         """Tell everyone about an action: the news it brought (a new round's hands, the final standings),
         the table, and whose turn it is (``actor`` is the member whose click is being answered)."""
         table, announcer = self.table, self.parts.announcer
         game = table.running
         # The bidding of a round just ended: with Hands In, the table shows the bids, on a count of three.
-        same_round = len(game.round_results) == len(before.round_results)
-        bids_done = same_round and before.phase is Phase.BID and game.phase is Phase.PLAY
+        bids_done = any(isinstance(event, BidsRevealed) for event in move.events)
         if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
             t = table.texts
             table.notice = (game.current_player, hands_in(table.labelled(game.public_view(), t), t=t))
-        await self.deliver(news)
+        await self.deliver(move.news)
         if game.is_over:
             return
         await announcer.notify_turn(self, actor)
@@ -685,8 +694,7 @@ async def replace_with_computer(session: TableSession, user_id: int) -> None:
     seat = table.seat_of(user_id)
     assert seat is not None
     player = table.seats[seat]
-    await session.parts.delivery.delete(player.nudge)
-    player.nudge = None
+    await session.parts.delivery.delete(session.nudges.pop(seat, None))
     await announcer.retire_hand(session, seat)
     stand_in = table.new_computer(STAND_IN_LEVEL)
     left = player.name

@@ -174,7 +174,7 @@ def _number(low: float, high: float, unit: str) -> Callable[[str, str], float]:
         try:
             value = float(raw.strip())
         except ValueError:
-            value = low - 1  # out of range, so it gets the same message as a number that is
+            value = low - 1  # not a number: refused below, with the same message as one out of range
         if not low <= value <= high:
             raise SettingsError(
                 f"{variable} must be a number of {unit} from {low:g} to {high:g}, got {raw!r}"

@@ -103,3 +103,79 @@ def test_bot_imports_no_feature() -> None:
     generic = ("cogs.utils", "cogs.hosting", "cogs.storage")
     features = {name for name in imported if name.startswith("cogs.") and not name.startswith(generic)}
     assert not features, f"bot.py imports feature modules: {sorted(features)}"
+
+
+# -- classes: no mixin chains, no giant objects, no abstract hooks -------------------------------------
+
+MAX_METHODS = 40
+
+
+def project_classes() -> dict[str, tuple[ast.ClassDef, str]]:
+    """Every class of the bot's code (cogs/ and bot.py) by name, with the module it is in."""
+    found: dict[str, tuple[ast.ClassDef, str]] = {}
+    for path in [ROOT / "bot.py", *sorted((ROOT / "cogs").rglob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found[node.name] = (node, module_name(path))
+    return found
+
+
+def base_names(node: ast.ClassDef) -> list[str]:
+    names = []
+    for base in node.bases:
+        while isinstance(base, ast.Subscript):
+            base = base.value
+        if isinstance(base, ast.Name):
+            names.append(base.id)
+        elif isinstance(base, ast.Attribute):
+            names.append(base.attr)
+    return names
+
+
+def methods_with_bases(name: str, classes: dict[str, tuple[ast.ClassDef, str]]) -> set[str]:
+    """A class's methods, those of its project bases included (a method overridden counts once)."""
+    node, _ = classes[name]
+    methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)}
+    for base in base_names(node):
+        if base in classes and base != name:
+            methods |= methods_with_bases(base, classes)
+    return methods
+
+
+def test_no_class_has_two_project_bases_or_too_many_methods() -> None:
+    classes = project_classes()
+    mixed = [name for name, (node, _) in classes.items() if sum(b in classes for b in base_names(node)) > 1]
+    assert not mixed, f"classes built from more than one of the project's classes: {mixed}"
+    big = {name: n for name in classes if (n := len(methods_with_bases(name, classes))) > MAX_METHODS}
+    assert not big, f"classes with more than {MAX_METHODS} methods, their project bases' included: {big}"
+
+
+def test_the_method_count_follows_project_bases() -> None:
+    source = "\n".join(
+        [
+            "class A:",
+            "    def a(self): ...",
+            "    def b(self): ...",
+            "class B(A):",
+            "    def b(self): ...",
+            "    def c(self): ...",
+        ]
+    )
+    classes = {
+        node.name: (node, "m") for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ClassDef)
+    }
+    assert methods_with_bases("B", classes) == {"a", "b", "c"}
+    assert base_names(classes["B"][0]) == ["A"]
+
+
+def test_the_table_service_has_no_abstract_hooks() -> None:
+    """The table's parts are put together from collaborators, not filled in by subclasses."""
+    hooks = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "cogs" / "table").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Raise)
+        and isinstance(node.exc, ast.Name | ast.Call)
+        and "NotImplementedError" in ast.unparse(node.exc)
+    ]
+    assert not hooks, f"abstract hooks in cogs/table: {hooks}"

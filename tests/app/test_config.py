@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections import Counter
+from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings, safe_url
+from cogs.utils.config import (
+    RedactTokenFilter,
+    Settings,
+    SettingsError,
+    environment_variable,
+    load_settings,
+    safe_url,
+)
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 PROJECT = Path(__file__).resolve().parents[2]
@@ -269,3 +280,121 @@ def test_the_database_password_never_appears_in_a_log(caplog: pytest.LogCaptureF
     encoded = load_settings({"WIZARD_DATABASE_URL": "postgresql://bot:p%40ss@db/w"})
     assert set(encoded.secrets) == {"p@ss", "p%40ss"}
     assert safe_url("postgresql://bot@db/w?password=p%40ss") == "postgresql://bot@db/w?password=[redacted]"
+
+
+# -- each setting declared once (issue 24) ----------------------------------------------------------------
+
+
+def test_blank_values_mean_the_default_for_every_setting() -> None:
+    blank = {variable: " \t" for variable in (environment_variable(f.name) for f in fields(Settings))}
+    assert load_settings(blank) == load_settings({}) == Settings()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"database_path": Path("/srv/x.db")}, {"database_path": Path("/srv/x.db")}),
+        ({"database_path": ""}, {"database_path": PROJECT / "data" / "wizard.sqlite3"}),
+        ({"force_sync": 1, "images": 0}, {"force_sync": True, "images": False}),
+        ({"force_sync": "yes", "images": []}, {"force_sync": True, "images": False}),
+        ({"dev_guild_id": "42", "metrics_port": 0}, {"dev_guild_id": 42, "metrics_port": 0}),
+        ({"shard_count": 4, "shard_ids": [3, 1]}, {"shard_count": 4, "shard_ids": (1, 3)}),
+        ({"shard_count": "4", "shard_ids": ()}, {"shard_count": 4, "shard_ids": None}),
+        ({"computer_delay": 0, "computer_budget_ms": 5.5}, {"computer_delay": 0, "computer_budget_ms": 5.5}),
+        ({"nudge_seconds": "", "heartbeat_seconds": " 2 "}, {"nudge_seconds": 8.0, "heartbeat_seconds": 2.0}),
+        ({"token": None, "database_url": None}, {"token": None, "database_url": None}),
+        ({"log_level": "", "metrics_host": " ", "process_name": "a"}, {"process_name": "a"}),
+    ],
+)
+def test_overrides_of_every_kind(overrides: dict[str, Any], expected: dict[str, Any]) -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, **overrides) == replace(Settings(TOKEN), **expected)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"log_level": None}, "log_level cannot be None"),
+        ({"images": None}, "images cannot be None"),
+        ({"database_path": None}, "database_path cannot be None"),
+        ({"token": 5}, "token must be a string, got int"),
+        ({"log_level": 10}, "log_level must be a string, got int"),
+        ({"metrics_port": 80.0}, "metrics_port must be a string, got float"),
+        ({"shard_count": 2.0}, "shard_count must be a string, got float"),
+        ({"shard_ids": {1}}, "shard_ids must be a string, got set"),
+        ({"computer_delay": [1]}, "computer_delay must be a string, got list"),
+        (
+            {"dev_guild_id": 4.5},
+            "WIZARD_DEV_GUILD_ID must be a server id (a positive whole number), got '4.5'",
+        ),
+        (
+            {"metrics_port": True},
+            "WIZARD_METRICS_PORT must be a port from 0 to 65535 (empty: off), got 'True'",
+        ),
+        ({"nudge_seconds": 0}, "WIZARD_NUDGE_SECONDS must be a number of seconds from 1 to 600, got '0'"),
+        ({"shard_ids": [1, 1], "shard_count": 2}, "WIZARD_SHARD_IDS names a shard twice: '1,1'"),
+        ({"shard_ids": [5]}, "WIZARD_SHARD_IDS needs WIZARD_SHARD_COUNT, the number of shards in all"),
+        (
+            {"shard_ids": [5], "shard_count": 2},
+            "WIZARD_SHARD_IDS names shard 5, but shards are numbered 0 to 1 (WIZARD_SHARD_COUNT=2)",
+        ),
+        (
+            {"database_url": "sqlite://x"},
+            "WIZARD_DATABASE_URL must be a PostgreSQL address like postgresql://user:password@host/db "
+            "(leave it empty for the SQLite file at WIZARD_DATABASE_PATH)",
+        ),
+        ({"process_name": "a\tb"}, "WIZARD_PROCESS_NAME must be a short printable name, got 'a\\tb'"),
+        (
+            {"lobby_timeout_minutes": "x"},
+            "WIZARD_LOBBY_TIMEOUT_MINUTES must be a number of minutes from 1 to 1440, got 'x'",
+        ),
+        (
+            {"computer_budget_ms": 2001},
+            "WIZARD_COMPUTER_BUDGET_MS must be a number of milliseconds from 1 to 2000, got '2001'",
+        ),
+        (
+            {"table_edit_interval": -1},
+            "WIZARD_TABLE_EDIT_INTERVAL must be a number of seconds from 0 to 10, got '-1'",
+        ),
+        (
+            {"heartbeat_seconds": 0.05},
+            "WIZARD_HEARTBEAT_SECONDS must be a number of seconds from 0.1 to 60, got '0.05'",
+        ),
+        (
+            {"force_sync": "2"},
+            "WIZARD_SYNC_COMMANDS must be 1 (register commands now) or 0, got '2'",
+        ),
+    ],
+)
+def test_bad_overrides_are_named(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings({}, **overrides)
+    assert str(raised.value) == message
+
+
+def test_the_database_setting_is_named() -> None:
+    assert Settings().database_setting == "WIZARD_DATABASE_PATH"
+    assert Settings(database_url="postgresql://db/w").database_setting == "WIZARD_DATABASE_URL"
+
+
+def test_every_setting_is_declared_once() -> None:
+    """Each Settings field has one environment variable, and no two fields share one."""
+    variables = [environment_variable(f.name) for f in fields(Settings)]  # KeyError: a field undeclared
+    assert len(set(variables)) == len(variables), variables
+    for field, variable in zip(fields(Settings), variables, strict=True):
+        if field.name == "token":
+            assert variable == "DISCORD_TOKEN"
+        else:
+            assert re.fullmatch(r"WIZARD_[A-Z_]+", variable), (field.name, variable)
+
+
+def test_each_wizard_variable_is_written_once_in_the_bot() -> None:
+    """The bot's code names a WIZARD_* variable in a string of its own only in its declaration."""
+    sources = [PROJECT / "bot.py", *sorted((PROJECT / "cogs").rglob("*.py"))]
+    written = Counter(
+        name
+        for path in sources
+        for name in re.findall(r'"(WIZARD_[A-Z_]*)"', path.read_text(encoding="utf-8"))
+    )
+    declared = {environment_variable(f.name) for f in fields(Settings)} - {"DISCORD_TOKEN"}
+    assert declared <= set(written), declared - set(written)
+    assert {name: count for name, count in written.items() if count != 1} == {}
