@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import collections
-import re
 import socket
+import threading
 from typing import TYPE_CHECKING
 
 import aiohttp
 import pytest
 from aiohttp import web
+from prometheus_client.parser import text_string_to_metric_families
 from simcord import Env
 
 from bot import WizardBot, version
@@ -32,11 +33,21 @@ async def get(bot: WizardBot, path: str) -> tuple[int, str, str]:
         return response.status, response.headers["Content-Type"], await response.text()
 
 
+Series = tuple[str, frozenset[tuple[str, str]]]
+
+
+def samples(text: str) -> dict[Series, float]:
+    """A scrape's samples by name and labels, parsed as Prometheus parses them."""
+    families = text_string_to_metric_families(text)
+    return {(s.name, frozenset(s.labels.items())): s.value for family in families for s in family.samples}
+
+
 def sample(text: str, name: str) -> float:
-    """The value of one sample line (`name` with its labels, exactly) of a scrape."""
-    match = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
-    assert match is not None, f"no sample {name} in:\n{text}"
-    return float(match.group(1))
+    """The value of one sample (`name` with its labels, in any order) of a scrape."""
+    [series] = samples(f"{name} 0\n")
+    found = samples(text)
+    assert series in found, f"no sample {name} in:\n{text}"
+    return found[series]
 
 
 async def test_healthz_is_ok_while_connected_with_a_writable_database(
@@ -94,6 +105,7 @@ async def test_metrics_count_interactions_and_their_handling_time(
     assert sample(after, 'wizard_interaction_seconds_count{type="application_command"}') == 2
     assert sample(after, 'wizard_interaction_seconds_bucket{type="application_command",le="+Inf"}') == 2
     assert sample(after, "wizard_guilds") == 1
+    assert "_created" not in after
     # Opening the table wrote it in a transaction.
     assert sample(after, "wizard_database_commit_seconds_count") > sample(
         before, "wizard_database_commit_seconds_count"
@@ -178,6 +190,7 @@ async def test_discord_requests_and_rate_limits_are_counted(make_bot: MakeBot) -
 
 
 def test_the_text_format() -> None:
+    """prometheus_client's text format: metrics by name, series by label values, no _created samples."""
     registry = MetricsRegistry("app")
     hits = registry.counter("hits_total", "Hits, by path", ("path",))
     hits.inc(path='/a"b\\c\n')
@@ -190,19 +203,21 @@ def test_the_text_format() -> None:
     assert registry.render() == (
         "# HELP app_hits_total Hits, by path\n"
         "# TYPE app_hits_total counter\n"
-        'app_hits_total{path="/"} 2\n'
-        'app_hits_total{path="/a\\"b\\\\c\\n"} 1\n'
+        'app_hits_total{path="/"} 2.0\n'
+        'app_hits_total{path="/a\\"b\\\\c\\n"} 1.0\n'
         "# HELP app_latency_seconds Latency\n"
         "# TYPE app_latency_seconds histogram\n"
-        'app_latency_seconds_bucket{le="0.1"} 1\n'
-        'app_latency_seconds_bucket{le="1"} 3\n'
-        'app_latency_seconds_bucket{le="+Inf"} 4\n'
+        'app_latency_seconds_bucket{le="0.1"} 1.0\n'
+        'app_latency_seconds_bucket{le="1.0"} 3.0\n'
+        'app_latency_seconds_bucket{le="+Inf"} 4.0\n'
+        "app_latency_seconds_count 4.0\n"
         "app_latency_seconds_sum 4.25\n"
-        "app_latency_seconds_count 4\n"
         "# HELP app_temperature A reading\n"
         "# TYPE app_temperature gauge\n"
         "app_temperature 21.5\n"
     )
+    assert hits.value(path="/") == 2
+    assert hits.value(path="/never") == 0
 
 
 def test_asking_again_gives_the_same_instrument_and_conflicts_are_refused() -> None:
@@ -215,6 +230,41 @@ def test_asking_again_gives_the_same_instrument_and_conflicts_are_refused() -> N
         registry.histogram("unknown_seconds")
     with pytest.raises(ValueError, match=r"takes the labels \['kind'\]"):
         counter.inc(level="hard")
+    with pytest.raises(ValueError, match="ends in _total"):
+        registry.counter("actions", "Actions")
+
+
+def test_each_registry_is_its_own() -> None:
+    """Every bot has its own registry (a process may hold several): the same names do not collide."""
+    first, second = MetricsRegistry("app"), MetricsRegistry("app")
+    first.counter("actions_total", "Actions").inc(3)
+    second.counter("actions_total", "Actions").inc()
+    first.gauge("guilds", "Servers", read=lambda: 2)
+    second.gauge("guilds", "Servers", read=lambda: 5)
+    assert sample(first.render(), "app_actions_total") == 3
+    assert sample(second.render(), "app_actions_total") == 1
+    assert sample(first.render(), "app_guilds") == 2
+    assert sample(second.render(), "app_guilds") == 5
+
+
+def test_counting_from_worker_threads() -> None:
+    registry = MetricsRegistry("app")
+    decisions = registry.counter("decisions_total", "Decisions", ("level",))
+    seconds = registry.histogram("decision_seconds", "Decision time", ("level",))
+
+    def count() -> None:
+        for _ in range(1000):
+            decisions.inc(level="hard")
+            seconds.observe(0.01, level="hard")
+
+    threads = [threading.Thread(target=count) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    text = registry.render()
+    assert sample(text, 'app_decisions_total{level="hard"}') == 4000
+    assert sample(text, 'app_decision_seconds_count{level="hard"}') == 4000
 
 
 def test_a_failing_gauge_is_left_out_of_the_scrape(caplog: pytest.LogCaptureFixture) -> None:
