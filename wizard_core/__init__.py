@@ -20,6 +20,17 @@ from wizard_core.actions import (
 )
 from wizard_core.cards import EXCALIBUR, HOLY_GRAIL, JESTER, MERLIN, MORGAN_LE_FAY, WIZARD, Card, Suit, deck
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
+from wizard_core.events import (
+    BidsRevealed,
+    Event,
+    GameOver,
+    PlayerOut,
+    RoundDealt,
+    RoundScored,
+    TrickTaken,
+    TrumpChosen,
+    hands_changed,
+)
 from wizard_core.game import Game, LogEntry, decode_log_entry, encode_log_entry
 from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, NANNIE_EVERY, Rules, round_score
 from wizard_core.rules_text import EDITIONS, rules_summary, variant_rules
@@ -42,11 +53,14 @@ __all__ = [
     "WIZARD",
     "Action",
     "Bid",
+    "BidsRevealed",
     "Call",
     "Card",
     "ChooseTrump",
     "CorruptSaveError",
+    "Event",
     "Game",
+    "GameOver",
     "GameResult",
     "IllegalActionError",
     "LogEntry",
@@ -56,13 +70,18 @@ __all__ = [
     "Play",
     "PlayHidden",
     "PlayedCard",
+    "PlayerOut",
     "PlayerView",
     "PublicView",
+    "RoundDealt",
     "RoundResult",
+    "RoundScored",
     "Rules",
     "RulesError",
     "Suit",
+    "TrickTaken",
     "TrickView",
+    "TrumpChosen",
     "WizardError",
     "deck",
     "decode",
@@ -70,6 +89,7 @@ __all__ = [
     "describe",
     "encode",
     "encode_log_entry",
+    "hands_changed",
     "legal_plays",
     "round_score",
     "rules_summary",

@@ -30,6 +30,10 @@ The house variants of RULES.md §3 (``Rules.variants``) change these steps:
 
 A game with no variants takes none of these paths: playing a card stays written out in ``apply``.
 
+What a move caused (trump chosen, bids in, a trick taken, a round scored, a player out, the next round
+dealt, the game over) comes back from ``apply`` as events (``wizard_core.events``), made at the step
+that causes it; a move that causes none of these, most card plays, returns an empty tuple.
+
 Chance is part of the record: the dealer draws and every deal are written to the action log beside the
 players' actions, so replaying the log rebuilds the game without trusting a random generator.
 A new game draws its chance events from a generator seeded with the game's seed, so a seed fixes a
@@ -44,7 +48,7 @@ import random
 import secrets
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from wizard_core.actions import (
     BID_BASE,
@@ -75,7 +79,17 @@ from wizard_core.cards import (
     deck_bits,
 )
 from wizard_core.errors import CorruptSaveError, IllegalActionError, NotYourTurnError, RulesError, WizardError
-from wizard_core.rules import Rules, check_players, round_score
+from wizard_core.events import (
+    BidsRevealed,
+    Event,
+    GameOver,
+    PlayerOut,
+    RoundDealt,
+    RoundScored,
+    TrickTaken,
+    TrumpChosen,
+)
+from wizard_core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, check_players, round_score
 from wizard_core.tricks import (
     JESTER_AS_WIZARD,
     MERLIN_AS_JESTER,
@@ -145,6 +159,12 @@ _DECKS = {edition: tuple(bits_of(deck_bits(edition))) for edition in ("classic",
 _OFF_SUIT = tuple(SUIT_BITS ^ SUIT_MASKS[led] if led < 4 else 0 for led in range(6))
 _BID_CODES = tuple(tuple(range(BID_BASE, BID_BASE + size + 1)) for size in range(21))
 _TRUMP_CODES = tuple(range(TRUMP_BASE, TRUMP_BASE + 4))
+# What ``apply`` returns for a trick taken, built once, as trick ends are frequent:
+# ``_TAKEN[index][taker]`` is ``(TrickTaken(taker, index),)``, and ``_TAKEN[index][-1]`` a null trick's.
+_TAKEN = tuple(
+    tuple((TrickTaken(taker, index),) for taker in (*range(MAX_PLAYERS), None))
+    for index in range(64 // MIN_PLAYERS + 1)
+)
 
 
 def _draw_rank(bit: int) -> int:
@@ -365,16 +385,19 @@ class Game:
 
     # -- players' actions -----------------------------------------------------------------------
 
-    def apply(self, action: Action | int, player: int | None = None) -> None:
+    def apply(self, action: Action | int, player: int | None = None) -> tuple[Event, ...]:
         """Apply a player's action, or raise a ``WizardError`` saying why it is refused.
 
         ``player``, when given, is the seat trying to act; anyone who may not act now is refused. While
         several players may act (simultaneous bids) it is required, unless only one of them is left.
+
+        Returns what the action caused (``wizard_core.events``), in the order it happened: trump chosen,
+        the bidding over, a trick taken, then a round scored, a player out, the game over or the next
+        round dealt. Most actions cause none of these and return an empty tuple.
         """
         code = action if type(action) is int else _encode(action)
         if self._phase != self._fast or (player is not None and player != self._current):
-            self._apply_other(code, player)
-            return
+            return self._apply_other(code, player)
         # Playing a card is most of a game's actions, so it is written out here rather than called.
         p = self._current
         hand = self._hands[p]
@@ -402,7 +425,7 @@ class Game:
         n = self._n
         if index + 1 < n:
             self._current = (p + 1) % n
-            return
+            return ()
         winner = self._best_at
         null = trick[winner] == EXCALIBUR_FACE
         self._best = NOTHING_PLAYED
@@ -412,18 +435,20 @@ class Game:
             self._null += 1
         else:
             self._tricks[taker] += 1
-        self._done.append((leader, trick, taker, null))  # the list is never changed again
+        done = self._done
+        done.append((leader, trick, taker, null))  # the list is never changed again
         self._trick = []
         self._led = NO_LED
         self._leader = self._current = taker
-        if len(self._done) == self._size:
-            self._score_round()
+        events = _TAKEN[len(done) - 1][-1 if null else taker]
+        if len(done) == self._size:
+            return events + self._score_round()
+        return events
 
-    def _apply_other(self, code: int, player: int | None) -> None:
+    def _apply_other(self, code: int, player: int | None) -> tuple[Event, ...]:
         """Every action but a card played in a game without variants."""
         if self._plain:
-            self._apply_plain_setup(code, player)
-            return
+            return self._apply_plain_setup(code, player)
         phase = self._phase
         if self._current == _NOBODY and phase == _BID:
             p = self._bidder_at_once(player)
@@ -432,15 +457,14 @@ class Game:
                 self._refuse_turn(player)
             p = self._current
         if phase == _PLAY:
-            self._play(code, p)
-        elif phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
-            self._bid(code, p)
-        elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
-            self._choose_trump(code)
-        else:
-            self._refuse(code, p)
+            return self._play(code, p)
+        if phase == _BID and BID_BASE <= code <= BID_BASE + self._size:
+            return self._bid(code, p)
+        if phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
+            return self._choose_trump(code)
+        self._refuse(code, p)
 
-    def _apply_plain_setup(self, code: int, player: int | None) -> None:
+    def _apply_plain_setup(self, code: int, player: int | None) -> tuple[Event, ...]:
         """A bid or the dealer's trump choice in a game without variants, where everyone acts in turn."""
         if player is not None and player != self._current:
             self._refuse_turn(player)
@@ -452,19 +476,35 @@ class Game:
             self._current = p = (p + 1) % self._n
             if p == self._leader:  # the dealer has bid
                 self._phase = _PLAY
-        elif phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
-            self._choose_trump(code)
-        else:
-            self._refuse(code)
+                return (BidsRevealed(self._round, False, tuple(self._bids)),)  # everyone bid
+            return ()
+        if phase == _TRUMP and TRUMP_BASE <= code < TRUMP_BASE + 4:
+            return self._choose_trump(code)
+        self._refuse(code)
 
-    def _choose_trump(self, code: int) -> None:
+    def _choose_trump(self, code: int) -> tuple[Event, ...]:
         """The dealer names trump; the bidding starts."""
         self._log.append(code)
-        self._trump = code - TRUMP_BASE
+        self._trump = trump = code - TRUMP_BASE
         self._phase = _BID
         self._current = _NOBODY if self._simultaneous else self._leader
+        return (TrumpChosen(self._round, _SUITS[trump], self._dealer),)
 
-    def _bid(self, code: int, p: int) -> None:
+    def _bids_in(self) -> tuple[Event, ...]:
+        """The last bid of a round with variants is in: the play starts, and the bids are shown (unless
+        Delayed Reveal keeps them secret)."""
+        self._phase = _PLAY
+        self._current = self._leader
+        secret = self._bids_secret()
+        bids = (None,) * self._n if secret else self.bids
+        hidden = self._forehead or self._blind_round()
+        return (BidsRevealed(self._round, hidden, bids, secret),)
+
+    def _blind_round(self) -> bool:
+        """True in a Third Time's The Harm round: its bids are made without seeing the hands."""
+        return "third-time" in self._variants and self._round % 3 == 0
+
+    def _bid(self, code: int, p: int) -> tuple[Event, ...]:
         """A bid in a game with variants: in turn, or at once with everyone (then logged with the seat)."""
         if self._limits:
             self._check_bid_limits(p, code - BID_BASE)
@@ -472,18 +512,14 @@ class Game:
         self._log.append(code + SEAT_STRIDE * (p + 1) if at_once else code)
         self._bids[p] = code - BID_BASE
         if at_once:
-            if not self.to_act:
-                self._phase = _PLAY
-                self._current = self._leader
-            return
+            return () if self.to_act else self._bids_in()
         p = self._next_seat(p)
         if self._saboteur and p == self._dealer:
             p = self._next_seat(p)
         if self._bids[p] < 0:
             self._current = p
-        else:  # round the table: everyone has bid
-            self._phase = _PLAY
-            self._current = self._leader
+            return ()
+        return self._bids_in()  # round the table: everyone has bid
 
     def _bidder_at_once(self, player: int | None) -> int:
         """The player bidding while everyone bids at once, or a refusal saying why they may not."""
@@ -559,11 +595,11 @@ class Game:
             return bid, "hardcore"
         return None
 
-    def _play(self, code: int, p: int) -> None:
+    def _play(self, code: int, p: int) -> tuple[Event, ...]:
         """Play a card, or make a Smyrna Style call, with every variant that changes play."""
         if code in CALL_NAMES:
             self._make_call(code, p)
-            return
+            return ()
         hand = self._hands[p]
         led = self._led
         if self._forehead:
@@ -591,8 +627,8 @@ class Game:
             self._best_at = index
         if index + 1 < len(self._seats):
             self._current = self._next_seat(p)
-        else:
-            self._finish_trick()
+            return ()
+        return self._finish_trick()
 
     def _unseen_card(self, code: int, p: int) -> tuple[int, int]:
         """Forehead card round: the bits and play code of the card ``p`` plays unseen (``PLAY_HIDDEN``)."""
@@ -616,7 +652,7 @@ class Game:
         self._call = 0
         return played
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self) -> tuple[Event, ...]:
         """The last card of a trick is in: its taker (or a null trick) is counted and leads the next one."""
         trick = self._trick
         winner = self._best_at
@@ -628,12 +664,15 @@ class Game:
             self._null += 1
         else:
             self._tricks[taker] += 1
-        self._done.append((leader, trick, taker, null))
+        done = self._done
+        done.append((leader, trick, taker, null))
         self._trick = []
         self._led = NO_LED
         self._leader = self._current = taker
-        if len(self._done) == self._size:
-            self._score_round()
+        events = _TAKEN[len(done) - 1][-1 if null else taker]
+        if len(done) == self._size:
+            return events + self._score_round()
+        return events
 
     def _make_call(self, code: int, p: int) -> None:
         """Smyrna Style: arm "Gizzard!" or "Fester!" for the player's next card."""
@@ -668,7 +707,8 @@ class Game:
         self._log.append(code)
         self._call = code
 
-    def _score_round(self) -> None:
+    def _score_round(self) -> tuple[Event, ...]:
+        """The round's last trick is in: score it, then end the game or deal the next round."""
         size = self._size
         n = self._n
         plain = self._plain
@@ -700,23 +740,30 @@ class Game:
         )
         if plain:
             self._results.append(result)
+            scored = RoundScored(self._round, result)
             if self._round == self._rounds_total:
                 self._phase = _OVER
                 self._current = _NOBODY
-                return
+                return (scored, GameOver(self.result()))
             self._round += 1
             self._dealer = (self._dealer + 1) % n
             self._deal()
-            return
+            return (scored, RoundDealt(self._round, self._dealer, self._size))
         bids = tuple(None if b < 0 else b for b in self._bids)
-        self._results.append(result._replace(bids=bids, eliminated=self._eliminate()))
+        eliminated = self._eliminate()
+        result = result._replace(bids=bids, eliminated=eliminated)
+        self._results.append(result)
+        events: tuple[Event, ...] = (RoundScored(self._round, result),)
+        if eliminated:
+            events += (PlayerOut(self._round, eliminated),)
         if self._round == self._rounds_total or len(self._seats) == 1:
             self._phase = _OVER
             self._current = _NOBODY
-            return
+            return (*events, GameOver(self.result()))
         self._round += 1
         self._dealer = self._next_seat(self._dealer)
         self._deal()
+        return (*events, RoundDealt(self._round, self._dealer, self._size))
 
     def _eliminate(self) -> tuple[int, ...]:
         """Nannie's Rule, after every 2nd (or 3rd) round: the single lowest total is out (R-8)."""
@@ -792,7 +839,7 @@ class Game:
 
     # -- refusals, with messages a player understands -------------------------------------------
 
-    def _refuse_turn(self, player: int) -> None:
+    def _refuse_turn(self, player: int) -> NoReturn:
         if not 0 <= player < self._n:
             raise NotYourTurnError(
                 f"seat {player} is not at this table", key="seat-not-at-table", seat=player
@@ -805,7 +852,7 @@ class Game:
         name = self._names[self._current]
         raise NotYourTurnError(f"it is {name}'s turn", key="not-your-turn", name=name)
 
-    def _refuse(self, code: int, player: int | None = None) -> None:
+    def _refuse(self, code: int, player: int | None = None) -> NoReturn:
         phase = self._phase
         if phase == _OVER:
             raise IllegalActionError("the game is over", key="game-over")
@@ -829,7 +876,7 @@ class Game:
             raise IllegalActionError(f"it is time to bid, not to {action}", key="time-to-bid", action=action)
         self._refuse_play(code, action, player)
 
-    def _refuse_play(self, code: int, action: Action, player: int | None) -> None:
+    def _refuse_play(self, code: int, action: Action, player: int | None) -> NoReturn:
         if self._forehead:
             raise IllegalActionError(
                 "in the Forehead card round nobody sees their own card: play it unseen, not by naming it",
@@ -1093,9 +1140,7 @@ class Game:
             "has_bid": tuple(b >= 0 for b in self._bids),
             "armed_call": self.armed_call,
             "bids_secret": self._bids_secret(),
-            "blind_bidding": (
-                "third-time" in self._variants and self._round % 3 == 0 and self._phase in (_TRUMP, _BID)
-            ),
+            "blind_bidding": self._blind_round() and self._phase in (_TRUMP, _BID),
             "forehead_round": self._forehead and self._phase != _OVER,
             "saboteur": self._dealer if self._saboteur and self._phase != _OVER else None,
         }

@@ -13,8 +13,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from wizard_core.actions import Action, CallName, decode
-from wizard_core.cards import Card, Suit
+from wizard_core.actions import Action, Bid, Call, CallName, Play, PlayHidden, decode
+from wizard_core.cards import JESTER, MERLIN, WIZARD, Card, Suit
 from wizard_core.tricks import MerlinAs
 
 __all__ = [
@@ -188,3 +188,43 @@ class PlayerView(PublicView):
         (Bid(tricks=0), Bid(tricks=1))
         """
         return tuple(map(decode, self.legal_actions))
+
+    @property
+    def standing_choices(self) -> tuple[Action, ...]:
+        """The actions this player's next turn in this round may offer, judged from their own view alone,
+        so that they can be shown before that turn comes.
+
+        A program that keeps a player's controls up between turns (the bot's hand message, edited only
+        when its owner acts) offers these. While the player still has a bid to make (in the bidding, or
+        while the dealer chooses trump): every bid from 0 to the round's cards. After that: each card of
+        their hand, Merlin twice (as a Wizard and as a Jester), preceded by the Smyrna Style calls their
+        Wizards and Jesters allow; in the Forehead card round only their unseen card. Nothing once the
+        game is over, for a player out of the game, or for one with no card left.
+
+        These are not the legal actions: which card may follow suit, or which bid a limit forbids, is
+        only known on the player's turn, and the game refuses the rest then with its reason. On their
+        turn ``choices`` is exact.
+
+        >>> from wizard_core import Game
+        >>> game = Game(3, seed=7)
+        >>> game.view(game.dealer).standing_choices
+        (Bid(tricks=0), Bid(tricks=1))
+        """
+        player = self.player
+        if self.phase is Phase.GAME_OVER or (self.active and not self.active[player]):
+            return ()
+        bids = self.saboteur != player and not (self.has_bid and self.has_bid[player])
+        if self.phase in (Phase.CHOOSE_TRUMP, Phase.BID) and bids and self.bids[player] is None:
+            return tuple(Bid(tricks) for tricks in range(self.cards_per_player + 1))
+        if self.forehead_round:
+            return (PlayHidden(),) if self.hand_sizes[player] else ()
+        actions: list[Action] = []
+        if "gizzard-fester" in self.variants:
+            faces = {card.face for card in self.hand}
+            if WIZARD.face in faces:
+                actions.append(Call("gizzard"))
+            if JESTER.face in faces:
+                actions.append(Call("fester"))
+        for card in self.hand:
+            actions += (Play(card, "wizard"), Play(card, "jester")) if card == MERLIN else (Play(card),)
+        return tuple(actions)

@@ -27,6 +27,7 @@ from wizard_core import (
     Call,
     Card,
     CorruptSaveError,
+    Event,
     Game,
     IllegalActionError,
     Play,
@@ -65,7 +66,7 @@ def compatible_variants(rng: random.Random) -> frozenset[str]:
     return frozenset(chosen)
 
 
-def probes(game: Game, rng: random.Random) -> list[partial[None]]:
+def probes(game: Game, rng: random.Random) -> list[partial[tuple[Event, ...]]]:
     """What a player might try now, legal or not."""
     players, first = len(game.players), game.to_act[0]
     tries = []

@@ -5,7 +5,7 @@
 >>> game = Game(4, Rules("camelot"), seed=3)
 >>> while not game.is_over:
 ...     player = game.current_player
-...     game.apply(decide(game.view(player), "easy", seed=player))
+...     events = game.apply(decide(game.view(player), "easy", seed=player))
 >>> len(game.round_results)
 15
 """
