@@ -56,7 +56,7 @@ What is printed, per size:
   keeps every message in this process, which makes full collections far slower than the bot's own heap
   would, so the max is shown with and without them. Handling time is not the wall time of a simulated
   click, which adds SimCord's delivery and settling.
-- ``/wizard new`` (``TableManager.new_table``), Join, Start and Show my hand handling times.
+- ``/wizard new`` (``Lobbies.new_table``), Join, Start and Show my hand handling times.
 - Interactions per second: bot throughput = game clicks / the sum of their handling times (SimCord
   delivers one interaction at a time), and the wall rate: simulated clicks per wall-clock second,
   including SimCord and this driver.
@@ -126,8 +126,9 @@ from simcord.results import ResponseMessage
 
 from bot import WizardBot, create_bot
 from cogs.table.components import TableComponent
-from cogs.table.manager import TableManager
+from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table as TableModel
+from cogs.table.registry import OpenTables
 from cogs.table.store import TableStore
 from wizard_core import Game
 
@@ -607,7 +608,7 @@ class Meter(Patches):
         """Start timing (until ``undo``)."""
         handle = self._timed_handler(TableComponent.handle, lambda item, *_: click_kind(item.custom_id))
         self.patch(TableComponent, "handle", handle)
-        self.patch(TableManager, "new_table", self._timed_handler(TableManager.new_table, lambda *_: "new"))
+        self.patch(Lobbies, "new_table", self._timed_handler(Lobbies.new_table, lambda *_: "new"))
         for name in store_methods():
             self.patch(TableStore, name, self._timed_store(getattr(TableStore, name)))
         # Both of SimCord's fake transports (the HTTP client and the webhook adapter that carries
@@ -700,7 +701,8 @@ async def open_table(bot: WizardBot, table: Table) -> None:
     started = await host.click(lobby, label="Start")
     if started.ephemeral:
         raise RuntimeError("Start was refused")
-    running = bot.service(TableManager).in_channel(table.channel.id)
+    session = bot.service(OpenTables).in_channel(table.channel.id)
+    running = None if session is None else session.table
     if running is None or running.status != "playing" or running.game is None:
         raise RuntimeError(f"the table in {table.channel.name} did not start")
     table.table_id, table.state = running.id, running
@@ -713,7 +715,7 @@ async def end_game(bot: WizardBot, table: Table) -> None:
     if asked.response is None:
         raise RuntimeError(f"/wizard end got no reply at table {table.table_id}")
     await host.click(asked.response, custom_id=f"wizard:end:{table.table_id}:0:yes")
-    if table.table_id in bot.service(TableManager).tables:
+    if table.table_id in bot.service(OpenTables).sessions:
         raise RuntimeError(f"the game at table {table.table_id} could not be ended")
 
 
@@ -740,7 +742,7 @@ def newest_dm(env: Env, player: MemberActor) -> ResponseMessage | None:
 
 async def show_hand(env: Env, bot: WizardBot, table: Table, player: MemberActor) -> ResponseMessage:
     """The player presses Show my hand on the table message; the bot's private reply."""
-    running = bot.service(TableManager).tables[table.table_id]
+    running = bot.service(OpenTables).sessions[table.table_id].table
     assert running.message_id is not None
     message = ResponseMessage(env, env.backend.get_message(table.channel.id, running.message_id))
     result = await player.click(message, label="Show my hand")
@@ -754,7 +756,7 @@ async def act_once(env: Env, bot: WizardBot, table: Table) -> bool:
     game = table.game
     if game is None or game.is_over or not game.to_act:
         return False
-    if table.table_id not in bot.service(TableManager).tables:
+    if table.table_id not in bot.service(OpenTables).sessions:
         raise RuntimeError(f"table {table.table_id} closed before its game was over")
     seat = table.rng.choice(game.to_act)
     player = table.member(table.state.seats[seat].user_id if table.state is not None else 0)
@@ -933,7 +935,7 @@ def record_games(result: SizeResult, world: list[Table], bot: WizardBot) -> None
     result.game_actions = sum(game_actions(table.game) - table.actions_before for table in world)
     result.games_over = sum(game.is_over for game in games)
     result.rounds = [game.round_number for game in games]
-    result.open_tables = sum(table.table_id in bot.service(TableManager).tables for table in world)
+    result.open_tables = sum(table.table_id in bot.service(OpenTables).sessions for table in world)
     if not games:
         return
     per_round = [result.players * (size + 1) for size in games[0].rules.hand_sizes(result.players)]

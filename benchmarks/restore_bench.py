@@ -12,7 +12,7 @@ Then it times, each in a fresh connection, best and median of ``--repeat`` runs,
 process's CPU time (every thread):
 
 - ``open_tables``: ``TableStore.open_tables()`` alone, the read of every open table;
-- ``restore``: ``TableManager.restore()`` with a minimal stand-in bot, everything the bot does at
+- ``restore``: ``Restorer.restore()`` with a minimal stand-in bot, everything the bot does at
   start before it connects (the read, every game rebuilt); then what it does first in the background,
   reading each server's settings (a query per server, 1,250 for 5,000 games; a restored table waits for
   its server's settings before it takes a click). Before this work ``restore`` read them itself;
@@ -46,7 +46,9 @@ from bot import MIGRATIONS_DIR
 from cogs.hosting.metrics import MetricsRegistry
 from cogs.server_settings.store import ServerSettingsStore
 from cogs.storage import Database, open_database
-from cogs.table.manager import TableManager
+from cogs.table.cog import open_tables
+from cogs.table.registry import OpenTables
+from cogs.table.session import TableSession
 from cogs.table.store import SeatRecord, TableRecord, TableStore
 from cogs.utils.config import Settings
 from wizard_core import Game, Rules, RulesError
@@ -118,7 +120,7 @@ async def write_game(store: TableStore, rng: random.Random, index: int, now: flo
         dealt = game.version > version + 1
         if dealt or number == stop - 1:
             at = started + step * (number + 1)
-            await store.append(record.id, first, game.log[first:], at)
+            await store.append(record.id, first, game.log[first:], at, game=game)
             first = game.version
 
 
@@ -141,7 +143,7 @@ async def build(path: Path, games: int, seed: int, per_server: int) -> None:
 
 
 def stand_in_bot(db: Database) -> Any:
-    """What ``TableManager`` reads of the bot before it talks to Discord: the bot's own settings (its
+    """What the table service reads of the bot before it talks to Discord: the bot's own settings (its
     defaults, computers without a pause) and nothing of Discord's cache."""
     return SimpleNamespace(
         settings=dataclasses.replace(Settings(), computer_delay=0.0, computer_budget_ms=5.0),
@@ -179,36 +181,38 @@ async def time_open_tables(path: Path) -> Figures:
 
 
 async def time_restore(path: Path, *, check: bool = False) -> tuple[Figures, Figures | None]:
-    """``TableManager.restore``, then the first thing the bot does after it, in the background: reading
+    """``Restorer.restore``, then the first thing the bot does after it, in the background: reading
     every restored table's server settings (None where ``restore`` still reads them itself)."""
     db = await open_database(path, MIGRATIONS_DIR)
     try:
         store = TableStore(db)
-        manager = TableManager(stand_in_bot(db), store, ServerSettingsStore(db))
+        tables, _, restorer = open_tables(stand_in_bot(db), store, ServerSettingsStore(db))
         with Clock() as clock:
-            await manager.restore()
+            await restorer.restore()
         # The rest of what follows (catching up with Discord) is not measured: stopped here.
-        manager.close()
+        restorer.close()
+        tables.close()
         settings = None
-        apply_settings = getattr(manager, "_apply_settings_after_restart", None)
+        apply_settings = getattr(restorer, "_apply_settings_after_restart", None)
         if apply_settings is not None:
             with Clock() as settings:
-                await apply_settings(list(manager.tables.values()))
+                await apply_settings(list(tables.sessions.values()))
         if check:
-            await check_equal(store, manager)
+            await check_equal(store, tables)
         return clock.figures, None if settings is None else settings.figures
     finally:
         await db.close()
 
 
-async def check_equal(store: TableStore, manager: TableManager) -> None:
+async def check_equal(store: TableStore, tables: OpenTables[TableSession]) -> None:
     """Every restored game equals a full replay of its log."""
-    for table in manager.tables.values():
+    for session in tables.sessions.values():
+        table = session.table
         record = await store.get(table.id)
         assert record is not None and record.seed is not None
         full = Game.replay([s.name for s in record.seats], record.table_rules, record.seed, record.log)
         assert table.game == full and table.game is not None and table.game.log == full.log, table.id
-    print(f"  checked: {len(manager.tables)} restored games equal a full replay of their logs")
+    print(f"  checked: {len(tables.sessions)} restored games equal a full replay of their logs")
 
 
 async def time_per_table(path: Path) -> tuple[Figures, Figures]:

@@ -33,7 +33,9 @@ from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
 from cogs.table.components import custom_id as make_custom_id
-from cogs.table.manager import TableManager
+from cogs.table.lobby_flow import Lobbies
+from cogs.table.registry import OpenTables
+from cogs.table.session import TableParts, TableSession
 from cogs.utils.replies import SORRY
 from wizard_core import Game, Phase, Rules, decode_log_entry
 
@@ -50,9 +52,21 @@ ROUND_IN_TITLE = re.compile(r"(?:Round|Runde) (\d+)\b")
 Policy = Callable[[Game, random.Random], int]
 
 
-def manager(env: Env) -> TableManager:
-    """The running bot's table manager."""
-    return cast("WizardBot", env.bot).service(TableManager)
+def manager(env: Env) -> OpenTables[TableSession]:
+    """The running bot's registry of open tables."""
+    return cast("WizardBot", env.bot).service(OpenTables)
+
+
+def table_parts(env: Env) -> TableParts:
+    """What every table session of the running bot works with: its store, server settings, delivery,
+    announcer, turn clock, computer driver and move counter (held by its lobby opener too)."""
+    return cast("WizardBot", env.bot).service(Lobbies).parts
+
+
+def table_in(env: Env, channel_id: int) -> BotTable | None:
+    """The running bot's open table in a channel (its session's table), if it has one."""
+    session = manager(env).in_channel(channel_id)
+    return None if session is None else session.table
 
 
 # -- stored messages -------------------------------------------------------------------------------------
@@ -142,8 +156,13 @@ class TestTable:
     __test__ = False  # not a pytest class
 
     @property
+    def session(self) -> TableSession | None:
+        return manager(self.env).find(self.table_id)
+
+    @property
     def bot_table(self) -> BotTable | None:
-        return manager(self.env).tables.get(self.table_id)
+        session = self.session
+        return None if session is None else session.table
 
     @property
     def game(self) -> Game:
@@ -260,12 +279,13 @@ async def open_lobby(
     """players[0] opens a table with `/wizard new`; the others join. Not started."""
     result = await players[0].slash(channel, "wizard new", edition=edition)
     assert result.response is not None and not result.ephemeral, result
-    bot_table = manager(env).in_channel(channel.id)
-    assert bot_table is not None
+    session = manager(env).in_channel(channel.id)
+    assert session is not None
     for player in players[1:]:
         joined = await player.click(result.response, label="Join")
         assert not joined.ephemeral, joined.response.content if joined.response else joined
-    return TestTable(env, players[0].guild, channel, list(players), bot_table.id, result.response.id, edition)
+    table_id = session.table.id
+    return TestTable(env, players[0].guild, channel, list(players), table_id, result.response.id, edition)
 
 
 async def open_table(
@@ -463,7 +483,7 @@ async def fast_forward(table: TestTable, rng: random.Random, until: Callable[[Ga
         assert not after.is_over
     entries = after.log[before.version :]
     store = manager(table.env).store
-    await store.append(table.table_id, before.version, entries, table.env.now().timestamp())
+    await store.append(table.table_id, before.version, entries, table.env.now().timestamp(), game=after)
     bot_table.game = after
 
 
@@ -483,7 +503,8 @@ async def finish(table: TestTable, rng: random.Random) -> ResponseMessage:
     assert bot_table is not None
     if bot_table.seats[table.game.to_act[0]].computer is not None:
         # The last card is a computer's: wake the table's computers, as a member's move would.
-        manager(table.env).driver.wake(bot_table)
+        assert table.session is not None
+        table.session.parts.driver.wake(table.session)
         for _ in range(250):  # the decision is made in a worker thread
             await table.env.settle()
             if any("Game over ·" in message_text(m) for m in table.channel_messages()):

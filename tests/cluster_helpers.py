@@ -25,7 +25,8 @@ from simcord.http import FakeHTTPClient
 from bot import WizardBot
 from cogs.cluster.service import Cluster
 from cogs.storage.postgres import PostgresDatabase
-from cogs.table.manager import TableManager
+from cogs.table.registry import OpenTables
+from cogs.table.session import TableSession
 
 
 @dataclass
@@ -36,8 +37,8 @@ class Attached:
     feed: Callable[[str, Any], None]
 
     @property
-    def tables(self) -> TableManager:
-        return self.bot.service(TableManager)
+    def tables(self) -> OpenTables[TableSession]:
+        return self.bot.service(OpenTables)
 
     @property
     def cluster(self) -> Cluster:
@@ -77,8 +78,8 @@ async def crash(env: Env, attached: Attached) -> None:
     env.backend.subscribers.remove(attached.feed)
     for task in attached.cluster._tasks:
         task.cancel()
-    for table in attached.tables.tables.values():
-        for task in table.tasks():
+    for session in attached.tables.sessions.values():
+        for task in session.tasks():
             task.cancel()
     db = attached.bot.db
     assert isinstance(db, PostgresDatabase)

@@ -114,7 +114,7 @@ async def shoot(preview: Any, path: Path, target: Any, tries: int = 2) -> None:
 async def play_to_a_turn(sandbox: Any, rng: random.Random) -> tuple[Any, Any]:
     """Open a table with three computers and play at random until the member is to play a card in round
     ``ROUND`` or later with the trick begun; the table message and the Show my hand reply then."""
-    from cogs.table.manager import TableManager
+    from cogs.table.registry import OpenTables
     from wizard_core import Phase
 
     member, channel = sandbox.member, sandbox.channel
@@ -123,7 +123,7 @@ async def play_to_a_turn(sandbox: Any, rng: random.Random) -> tuple[Any, Any]:
         for level in ("Easy", "Medium", "Hard"):
             await member.click(lobby.response, label=f"+ {level} computer")
         await member.click(lobby.response, label="Start")
-    table = sandbox.bot.service(TableManager).in_channel(channel.id)
+    table = sandbox.bot.service(OpenTables).in_channel(channel.id).table
     while True:
         await asyncio.sleep(0.05)
         game = table.game

@@ -35,7 +35,9 @@ from simcord import interactions as simcord_interactions
 
 from cogs.leaderboard import commands as leaderboard_commands
 from cogs.leaderboard import confirm
-from cogs.table.manager import TableManager
+from cogs.table import session as session_module
+from cogs.table.lobby_flow import Lobbies
+from cogs.table.session import TableSession
 from cogs.utils.i18n import ENGLISH, texts
 from cogs.utils.replies import explain_command_error
 
@@ -47,14 +49,14 @@ Inject = Callable[[pytest.MonkeyPatch], None]
 
 def failing(name: str) -> Inject:
     def inject(monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(TableManager, name, boom)
+        monkeypatch.setattr(session_module, name, boom)
 
     return inject
 
 
 @pytest.mark.parametrize(
     ("kind", "inject"),
-    [("lobby button", failing("lobby_button")), ("lobby menu", failing("lobby_menu"))],
+    [("lobby button", failing("press_lobby_button")), ("lobby menu", failing("choose_in_lobby"))],
 )
 async def test_a_failing_lobby_control_is_apologised_for(
     simcord_env: Env, database_path: Path, caplog: pytest.LogCaptureFixture, kind: str, inject: Inject
@@ -88,8 +90,8 @@ async def test_a_failing_game_click_and_show_my_hand_are_apologised_for(
     assert seat is not None
     player = table.players[seat]
     before = snapshot(table, database_path)
-    monkeypatch.setattr(TableManager, "act", boom)
-    monkeypatch.setattr(TableManager, "show_hand", boom)
+    monkeypatch.setattr(TableSession, "act", boom)
+    monkeypatch.setattr(TableSession, "show_hand", boom)
     with caplog.at_level(logging.ERROR):
         first = assert_apology(await press(table, player, table.game.legal_actions()[0]), caplog)
         shown = await player.click(table.table_message, label="Show my hand")
@@ -104,7 +106,7 @@ async def test_a_failing_command_is_apologised_for(
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("wizard")
     member = guild.add_member(simcord_env.create_user("member"))
-    monkeypatch.setattr(TableManager, "new_table", boom)
+    monkeypatch.setattr(Lobbies, "new_table", boom)
     with caplog.at_level(logging.ERROR):
         assert_apology(await member.slash(channel, "wizard new"), caplog)
     monkeypatch.undo()
@@ -144,11 +146,11 @@ async def test_the_apology_is_in_the_readers_language(
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(simcord_interactions, "base_payload", german_client)
-    monkeypatch.setattr(TableManager, "new_table", boom)
+    monkeypatch.setattr(Lobbies, "new_table", boom)
     with caplog.at_level(logging.ERROR):
         text = assert_refused(await member.slash(channel, "wizard new"))
         assert GERMAN_APOLOGY.fullmatch(text), text
-        monkeypatch.setattr(TableManager, "new_table", disk_full)
+        monkeypatch.setattr(Lobbies, "new_table", disk_full)
         text = assert_refused(await member.slash(channel, "wizard new"))
         assert text.startswith("Ich konnte das nicht speichern, also hat sich nichts geändert."), text
     assert_valid_discord_payloads(simcord_env)

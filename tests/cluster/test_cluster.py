@@ -42,31 +42,47 @@ async def db(database: db_helpers.Database) -> AsyncIterator[PostgresDatabase]:
     await opened.close()
 
 
+def session_of(table_id: int) -> Any:
+    """A stand-in for an open table's session: what the cluster reads of it, its table's id."""
+    return SimpleNamespace(table=SimpleNamespace(id=table_id))
+
+
 class Tables:
-    """What a cluster asks of the table manager, recording the tables it hands over."""
+    """What a cluster asks of the registry of open tables and of the restorer (this stands in for both),
+    recording the tables it hands over."""
 
     def __init__(self, store: TableStore) -> None:
         self.store = store
         self.adopted: list[int] = []
         self.elsewhere: object = None
-        self.tables: dict[int, Any] = {}
+        self.sessions: dict[int, Any] = {}
         self.forgotten: list[int] = []
 
         self.closed = False
 
-    def forget(self, table: Any) -> None:
-        self.forgotten.append(table.id)
-        del self.tables[table.id]
+    def forget(self, session: Any) -> None:
+        self.forgotten.append(session.table.id)
+        del self.sessions[session.table.id]
 
     def close(self) -> None:
         self.closed = True
 
     async def adopt(self, table_ids: Sequence[int]) -> list[Any]:
         self.adopted.extend(table_ids)
-        return [SimpleNamespace(id=table_id) for table_id in table_ids]
+        return [session_of(table_id) for table_id in table_ids]
 
     def find(self, table_id: int) -> Any:
-        return self.tables.get(table_id)
+        return self.sessions.get(table_id)
+
+
+async def start_serving(cluster: Cluster, tables: Tables) -> None:
+    """Start the cluster with ``tables`` as its registry and its restorer."""
+    await cluster.start(cast(Any, tables), cast(Any, tables))
+
+
+def serving(cluster: Cluster, tables: Tables) -> None:
+    """Give the cluster ``tables`` as its registry and its restorer, without starting it."""
+    cluster._tables = cluster._restorer = cast(Any, tables)
 
 
 def cluster(
@@ -120,7 +136,7 @@ async def test_a_silent_process_s_tables_are_taken_over_in_time(db: PostgresData
     alpha = cluster(db, "alpha", heartbeat, [])
     await alpha.beat()
     alpha.start_beating()
-    await alpha.start(cast(Any, tables))
+    await start_serving(alpha, tables)
     try:
         # Beta beats no more: for three heartbeats it is still thought alive.
         await asyncio.sleep(heartbeat)
@@ -172,7 +188,7 @@ async def test_an_interaction_the_owner_does_not_take_in_time_is_refused_once(
     monkeypatch.setattr(service, "CLAIM_WAIT_SECONDS", 0.2)
     await beat(db, "beta", time.time())
     alpha = cluster(db, "alpha", 60, [])
-    await alpha.start(cast(Any, Tables(TableStore(db, owner="alpha"))))
+    await start_serving(alpha, Tables(TableStore(db, owner="alpha")))
     interaction = SimpleNamespace(id=4242, created_at=discord.utils.utcnow())
     token = RAW_INTERACTION.set({"id": "4242", "type": 3, "data": {"custom_id": "x"}})
     try:
@@ -192,9 +208,9 @@ async def test_an_interaction_the_owner_does_not_take_in_time_is_refused_once(
 async def test_an_interaction_handed_to_a_live_owner_is_served_there_once(db: PostgresDatabase) -> None:
     served: list[dict[str, Any]] = []
     beta = cluster(db, "beta", 60, served)
-    await beta.start(cast(Any, Tables(TableStore(db, owner="beta"))))
+    await start_serving(beta, Tables(TableStore(db, owner="beta")))
     alpha = cluster(db, "alpha", 60, [])
-    await alpha.start(cast(Any, Tables(TableStore(db, owner="alpha"))))
+    await start_serving(alpha, Tables(TableStore(db, owner="alpha")))
     payload = {"id": "77", "type": 3, "data": {"custom_id": "wizard:act:1:0:64"}}
     token = RAW_INTERACTION.set(payload)
     try:
@@ -248,13 +264,13 @@ async def test_a_process_lets_go_of_tables_another_took_over_at_its_next_heartbe
 ) -> None:
     tables = Tables(TableStore(db, owner="alpha"))
     kept, lost = await open_lobby(tables.store, 7), await open_lobby(tables.store, 8)
-    tables.tables = {kept: SimpleNamespace(id=kept), lost: SimpleNamespace(id=lost)}
+    tables.sessions = {kept: session_of(kept), lost: session_of(lost)}
     await beat(db, "alpha", time.time())
     assert await TableStore(db, owner="beta").claim(lost, "alpha", 0)  # alpha silent, by beta's count
     alpha = cluster(db, "alpha", 60, [])
-    alpha._tables = cast(Any, tables)
+    serving(alpha, tables)
     await alpha.tick()
-    assert tables.forgotten == [lost] and list(tables.tables) == [kept]
+    assert tables.forgotten == [lost] and list(tables.sessions) == [kept]
 
 
 async def test_a_heartbeat_listens_again_after_the_connection_was_lost(db: PostgresDatabase) -> None:
@@ -282,13 +298,13 @@ async def test_tables_that_cannot_be_loaded_are_given_up_for_another_try(db: Pos
 
     tables.adopt = broken  # type: ignore[method-assign]
     alpha = cluster(db, "alpha", 60, [])
-    alpha._tables = cast(Any, tables)
+    serving(alpha, tables)
     with pytest.raises(ConnectionError):
         await alpha.take_over()
     # Claimed, then given up: no owner, so the next heartbeat (or click) takes it over again.
     assert await who(tables.store, table_id) == (None, True)
     del tables.adopt
-    assert [t.id for t in await alpha.take_over()] == [table_id]
+    assert [s.table.id for s in await alpha.take_over()] == [table_id]
 
 
 async def test_settings_are_read_again_after_listening_was_lost(db: PostgresDatabase) -> None:
@@ -317,11 +333,11 @@ async def test_an_interaction_whose_notify_is_lost_is_still_served_by_its_owner_
     served: list[dict[str, Any]] = []
     beta = cluster(db, "beta", 60, served)
     beta._listening = True  # beta hears no NOTIFY (its listening connection is gone, not yet noticed)
-    await beta.start(cast(Any, Tables(TableStore(db, owner="beta"))))
+    await start_serving(beta, Tables(TableStore(db, owner="beta")))
     assert not beta._poll.is_running(), "alone, nobody hands beta anything"
     alpha = cluster(db, "alpha", 60, [])
     await alpha.beat()
-    await alpha.start(cast(Any, Tables(TableStore(db, owner="alpha"))))
+    await start_serving(alpha, Tables(TableStore(db, owner="alpha")))
     await beta.tick()  # a heartbeat later, beta sees alpha
     assert beta._poll.is_running()
     token = RAW_INTERACTION.set({"id": "78", "type": 3, "data": {"custom_id": "wizard:act:1:0:64"}})
@@ -346,7 +362,7 @@ async def test_handoffs_lost_with_the_listening_connection_are_served_when_it_is
 ) -> None:
     served: list[dict[str, Any]] = []
     beta = cluster(db, "beta", 60, served)
-    beta._tables = cast(Any, Tables(TableStore(db, owner="beta")))
+    serving(beta, Tables(TableStore(db, owner="beta")))
     await beta._listen()
     listener = db._listener
     assert listener is not None
@@ -366,7 +382,7 @@ async def test_handoffs_lost_with_the_listening_connection_are_served_when_it_is
 async def test_a_handed_interaction_too_old_to_answer_is_dropped_not_served(db: PostgresDatabase) -> None:
     served: list[dict[str, Any]] = []
     beta = cluster(db, "beta", 60, served)
-    beta._tables = cast(Any, Tables(TableStore(db, owner="beta")))
+    serving(beta, Tables(TableStore(db, owner="beta")))
     for interaction_id, age in ((92, 10), (93, 0)):
         await db.execute(
             "INSERT INTO handoffs (interaction_id, target, payload, created_at)"
@@ -452,19 +468,19 @@ async def test_a_process_that_cannot_write_its_heartbeat_lets_go_of_its_tables_b
     heartbeat = 0.3
     tables = Tables(TableStore(db, owner="alpha"))
     ids = [await open_lobby(tables.store, 7), await open_lobby(tables.store, 8)]
-    tables.tables = {table_id: SimpleNamespace(id=table_id) for table_id in ids}
+    tables.sessions = {table_id: session_of(table_id) for table_id in ids}
     let_go: list[float] = []
     forget = tables.forget
 
-    def forgotten(table: Any) -> None:
+    def forgotten(session: Any) -> None:
         let_go.append(asyncio.get_running_loop().time())
-        forget(table)
+        forget(session)
 
     tables.forget = forgotten  # type: ignore[method-assign]
     alpha = cluster(db, "alpha", heartbeat, [])
     await alpha.join()
     alpha.start_beating()
-    await alpha.start(cast(Any, tables))
+    await start_serving(alpha, tables)
     try:
         beaten = await column(db, "heartbeat_at")
         last = alpha._beaten_at
@@ -479,7 +495,7 @@ async def test_a_process_that_cannot_write_its_heartbeat_lets_go_of_its_tables_b
             await asyncio.sleep(0.02)
         # Let go of once the last heartbeat written is two and a half heartbeats old: half a heartbeat
         # before another process may take the tables over. Nothing of them runs here any more.
-        assert sorted(tables.forgotten) == ids and tables.tables == {}
+        assert sorted(tables.forgotten) == ids and tables.sessions == {}
         assert all(alpha.cut_off_seconds <= at - last < alpha.stale_seconds for at in let_go), let_go
         assert alpha.cut_off_seconds == 3 * heartbeat - heartbeat / 2
         assert await column(db, "heartbeat_at") == beaten
@@ -499,12 +515,12 @@ async def test_a_process_cut_off_takes_back_only_the_tables_nobody_took_meanwhil
     kept, taken = await open_lobby(tables.store, 7), await open_lobby(tables.store, 8)
     alpha = cluster(db, "alpha", 60, [])
     await alpha.join()
-    alpha._tables = cast(Any, tables)
+    serving(alpha, tables)
     alpha.cut_off = True
     await beat(db, "alpha", time.time() - 100)  # silent for long, by beta's count
     assert await TableStore(db, owner="beta").claim(taken, "alpha", 15)
     await alpha.beat()
-    assert [t.id for t in await alpha.take_back()] == [kept]
+    assert [s.table.id for s in await alpha.take_back()] == [kept]
     assert tables.adopted == [kept] and not alpha.cut_off
 
 
@@ -515,7 +531,7 @@ async def test_a_clean_stop_stops_the_tables_before_leaving_the_process_list(
     alpha = cluster(db, "alpha", 60, [])
     await alpha.join()
     alpha.start_beating()
-    await alpha.start(cast(Any, tables))
+    await start_serving(alpha, tables)
     seen: list[str] = []
     close, execute = tables.close, db.execute
 
@@ -585,7 +601,7 @@ async def test_a_process_whose_name_another_run_took_lets_go_of_its_tables_and_s
 ) -> None:
     tables = Tables(TableStore(db, owner="alpha"))
     table_id = await open_lobby(tables.store)
-    tables.tables = {table_id: SimpleNamespace(id=table_id)}
+    tables.sessions = {table_id: session_of(table_id)}
     stopped = asyncio.Event()
 
     async def shut_down() -> None:
@@ -594,7 +610,7 @@ async def test_a_process_whose_name_another_run_took_lets_go_of_its_tables_and_s
     alpha = cluster(db, "alpha", 0.2, [], shut_down=shut_down)
     await alpha.join()
     alpha.start_beating()
-    await alpha.start(cast(Any, tables))
+    await start_serving(alpha, tables)
     try:
         # Another run took the name while this one was silent.
         await db.execute("UPDATE processes SET instance = 'another run' WHERE name = 'alpha'")
@@ -620,7 +636,7 @@ async def test_one_look_takes_over_every_table_of_a_stopped_process_a_batch_a_st
     )
     tables = Tables(TableStore(db, owner="alpha"))
     alpha = cluster(db, "alpha", 60, [])
-    alpha._tables = cast(Any, tables)
+    serving(alpha, tables)
     statements: list[str] = []
     fetchall = db.fetchall
 
@@ -647,9 +663,9 @@ async def test_processes_taking_over_at_once_share_the_tables_out(db: PostgresDa
     takers = [cluster(db, f"p{index}", 60, []) for index in range(3)]
     for taker in takers:
         await taker.join()
-        taker._tables = cast(Any, Tables(TableStore(db, owner=taker.name)))
+        serving(taker, Tables(TableStore(db, owner=taker.name)))
     taken = await asyncio.gather(*(taker.take_over() for taker in takers))
-    ids = [table.id for each in taken for table in each]
+    ids = [session.table.id for each in taken for session in each]
     assert len(ids) == len(set(ids)) == 300
     owners = await db.fetchall("SELECT owner, count(*) AS n FROM tables GROUP BY owner")
     assert sum(row["n"] for row in owners) == 300 and {row["owner"] for row in owners} <= {"p0", "p1", "p2"}

@@ -37,8 +37,9 @@ from bot import WizardBot
 from cogs.cluster import service
 from cogs.cluster.service import Cluster
 from cogs.table.announce import Announcer
-from cogs.table.manager import TableManager
+from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table
+from cogs.table.registry import OpenTables
 from cogs.utils.i18n import ENGLISH
 from wizard_core import Game, Rules
 
@@ -65,9 +66,9 @@ class SharedTable(TestTable):
     @property
     def bot_table(self) -> Table | None:
         for bot in self.bots:
-            table = bot.service(TableManager).tables.get(self.table_id)
-            if table is not None:
-                return table
+            session = bot.service(OpenTables).find(self.table_id)
+            if session is not None:
+                return session.table
         return None
 
 
@@ -83,7 +84,7 @@ async def beta_and_table(env: Env, make_bot: MakeBot, players: int = 6) -> tuple
     found = beta.tables.in_channel(channel.id)
     assert found is not None, "the table is run by the process of its server's shard"
     assert env.bot is not None
-    table = SharedTable(env, guild, channel, members, found.id, opened.response.id)
+    table = SharedTable(env, guild, channel, members, found.table.id, opened.response.id)
     table.bots = (beta.bot, env.bot)  # type: ignore[assignment]
     quick = await members[0].select(table.table_message, ["quick"], custom_id=lobby_id(table, "variants"))
     assert not quick.ephemeral, quick
@@ -114,7 +115,7 @@ async def test_a_game_with_clicks_through_both_processes_is_stored_once(
     assert final is not None
     assert served(alpha, "handed") > 0 and served(beta.bot, "served") == served(alpha, "handed")
     assert served(alpha, "busy") == 0
-    assert alpha.service(TableManager).find(table.table_id) is None, "alpha never ran the table"
+    assert alpha.service(OpenTables).find(table.table_id) is None, "alpha never ran the table"
     # Every click became exactly one stored action, the game the rules core plays from that log.
     assert_finished_like_core(table, database, final, dm_controls_cleared=False)
     assert len(action_rows(database, table.table_id)) == len(final.log)
@@ -149,7 +150,7 @@ async def test_when_a_process_dies_mid_game_the_other_takes_its_table_and_finish
     # Once beta has been silent for longer than three heartbeats, alpha takes the table over.
     await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
     taken = await alpha.service(Cluster).take_over()
-    assert [t.id for t in taken] == [table.table_id]
+    assert [s.table.id for s in taken] == [table.table_id]
     assert table_row(database, table.table_id)["owner"] == "alpha"
     await simcord_env.settle()
     # The game goes on in alpha from where it stood, through DMs (beta's shard is gone with it).
@@ -196,10 +197,8 @@ async def test_only_the_process_of_shard_0_registers_the_commands(
 
 
 def computer_moves(bot: WizardBot) -> float:
-    manager = bot.service(TableManager)
-    return sum(
-        manager.actions.value(kind=kind, by="computer") for kind in ("bid", "play", "choosetrump", "call")
-    )
+    actions = bot.service(Lobbies).parts.actions
+    return sum(actions.value(kind=kind, by="computer") for kind in ("bid", "play", "choosetrump", "call"))
 
 
 @pytest.mark.simcord(settle_timeout=20)
@@ -216,7 +215,7 @@ async def test_computers_play_in_the_process_that_runs_their_table_and_move_with
     assert opened.response is not None
     found = beta.tables.in_channel(channel.id)
     assert found is not None
-    table = SharedTable(simcord_env, guild, channel, [member], found.id, opened.response.id)
+    table = SharedTable(simcord_env, guild, channel, [member], found.table.id, opened.response.id)
     table.bots = (beta.bot, alpha)
     for level in ["easy"] * 5:
         added = await member.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
@@ -232,7 +231,7 @@ async def test_computers_play_in_the_process_that_runs_their_table_and_move_with
     await crash(simcord_env, beta)
     table.bots = (alpha,)
     await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
-    assert [t.id for t in await alpha.service(Cluster).take_over()] == [table.table_id]
+    assert [s.table.id for s in await alpha.service(Cluster).take_over()] == [table.table_id]
     await simcord_env.settle()
     # From here the computers move in alpha, and the game ends there.
     final = await play_members_to_the_end(table, rng)
@@ -335,7 +334,7 @@ async def test_a_process_that_stops_cleanly_leaves_the_process_list_only_once_it
 ) -> None:
     beta, table = await beta_and_table(simcord_env, make_bot)
     running = beta.tables.find(table.table_id)
-    assert running is not None and running.clock is not None, "a turn clock runs"
+    assert running is not None and running.clock_task is not None, "a turn clock runs"
     at_leaving: list[list[bool]] = []
     execute = beta.bot.db.execute
 

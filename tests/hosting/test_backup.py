@@ -60,7 +60,7 @@ async def test_a_backup_taken_during_a_game_holds_that_game(
     # A bot started on the copy picks the game up where it was.
     expected = table.game.clone()
     await simcord_env.restart_bot(make_bot(database_path=copy))
-    restored = manager(simcord_env).tables[table.table_id]
+    restored = manager(simcord_env).sessions[table.table_id].table
     assert restored.status == "playing"
     assert restored.game == expected
 

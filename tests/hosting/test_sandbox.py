@@ -37,8 +37,8 @@ import bot
 from cogs import hosting
 from cogs.hosting import sandbox as offline
 from cogs.hosting.sandbox import Sandbox, serve
-from cogs.table.manager import TableManager
 from cogs.table.model import Table
+from cogs.table.registry import OpenTables
 from wizard_core import Game
 
 if TYPE_CHECKING:
@@ -80,9 +80,9 @@ async def fetch(url: str, method: str = "GET", headers: dict[str, str] | None = 
 
 
 def the_table(sandbox: Sandbox) -> Table:
-    table = sandbox.bot.service(TableManager).in_channel(sandbox.channel.id)  # type: ignore[attr-defined]
-    assert table is not None, "no table in the sandbox's channel"
-    return table
+    session = sandbox.bot.service(OpenTables).in_channel(sandbox.channel.id)  # type: ignore[attr-defined]
+    assert session is not None, "no table in the sandbox's channel"
+    return session.table
 
 
 def table_message(sandbox: Sandbox, table: Table) -> ResponseMessage:

@@ -36,7 +36,7 @@ from simcord.backend.models import Message as StoredMessage
 from simcord.components import walk_components
 
 from cogs.server_settings.store import TURN_TIMER_CHOICES, ServerSettings, ServerSettingsStore
-from cogs.table.manager import TableManager
+from cogs.table.registry import OpenTables
 from cogs.utils.components import INVALID_BUTTON, INVALID_MENU
 from cogs.utils.i18n import ENGLISH, catalog_files, texts
 from wizard_core.variants import PRESETS, VARIANTS
@@ -653,8 +653,8 @@ async def test_the_server_language_is_a_setting(
     assert fields(more)["Language"] == "English" and defaults_of(more, "wzset:language") == ["en"]
     # New tables speak the server's language.
     await moderator.slash(channel, "wizard new")
-    table = cast("WizardBot", simcord_env.bot).service(TableManager).in_channel(channel.id)
-    assert table is not None and table.lang == "en"
+    session = cast("WizardBot", simcord_env.bot).service(OpenTables).in_channel(channel.id)
+    assert session is not None and session.table.lang == "en"
 
     more = await choose(moderator, more, "wzset:language", ["de"])
     await simcord_env.restart_bot(make_bot())

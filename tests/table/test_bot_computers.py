@@ -24,7 +24,6 @@ from bot_helpers import (
     human_seat,
     lobby_id,
     make_players,
-    manager,
     message_payload,
     message_text,
     play_member_turn,
@@ -32,6 +31,7 @@ from bot_helpers import (
     result_rows,
     snapshot,
     stored,
+    table_in,
 )
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
@@ -61,7 +61,7 @@ async def lobby_with_computers(
     assert opened.response is not None and not opened.ephemeral
     for player in players[1:]:
         await player.click(opened.response, label="Join")
-    bot_table = manager(env).in_channel(channel.id)
+    bot_table = table_in(env, channel.id)
     assert bot_table is not None
     table = TestTable(env, guild, channel, list(players), bot_table.id, opened.response.id)
     for level in levels:

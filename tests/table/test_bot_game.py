@@ -45,9 +45,9 @@ from discord_payloads import assert_valid_discord_payloads
 from simcord import Env, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
-from cogs.table import manager as manager_module
 from cogs.table import pictures as images
 from cogs.table import render
+from cogs.table import session as session_module
 from cogs.table.delivery import turn_deadline
 from cogs.table.pictures import HandScene
 from cogs.table.render import TRUMP_MARK
@@ -214,7 +214,7 @@ async def test_camelot_game_with_trump_choice_and_merlin(
     simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed = camelot_seed()
-    monkeypatch.setattr(manager_module.secrets, "randbits", lambda bits: seed)
+    monkeypatch.setattr(session_module.secrets, "randbits", lambda bits: seed)
     table = await open_table(simcord_env, 3, "camelot")
     assert table.game.seed == seed and table.game.rules.edition == "camelot"
     events: list[str] = []
@@ -373,7 +373,7 @@ async def test_second_new_table_in_a_channel_links_to_the_first(
 
     again = await players[1].slash(channel, "wizard new")
     assert link in assert_refused(again, "already has a table")
-    assert manager(simcord_env).in_channel(channel.id) is table.bot_table
+    assert manager(simcord_env).in_channel(channel.id) is table.session
 
     await players[0].click(table.table_message, label="Start")
     again = await players[2].slash(channel, "wizard new", edition="camelot")

@@ -30,6 +30,7 @@ from bot_helpers import (
     play,
     snapshot,
     stored,
+    table_in,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
@@ -222,7 +223,7 @@ async def test_each_members_language_survives_a_restart(
     locales[german.id] = "de"
     table = await open_lobby(simcord_env, [host, german, third], guild.create_text_channel("wizard"))
     await simcord_env.restart_bot(make_bot())
-    lobby = manager(simcord_env).in_channel(table.channel.id)
+    lobby = table_in(simcord_env, table.channel.id)
     assert lobby is not None and [seat.lang for seat in lobby.seats] == ["en", "de", "en"]
     started = await host.click(table.table_message, label="Start")
     assert not started.ephemeral

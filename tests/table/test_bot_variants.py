@@ -24,12 +24,13 @@ from bot_helpers import (
     forge_click,
     lobby_id,
     make_players,
-    manager,
     message_payload,
     message_text,
     payload_act_ids,
     press,
     snapshot,
+    table_in,
+    table_parts,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
@@ -51,7 +52,7 @@ async def open_lobby_with(env: Env, count: int, variants: list[str], edition: st
     assert opened.response is not None and not opened.ephemeral
     for player in players[1:]:
         await player.click(opened.response, label="Join")
-    bot_table = manager(env).in_channel(channel.id)
+    bot_table = table_in(env, channel.id)
     assert bot_table is not None
     table = TestTable(env, guild, channel, list(players), bot_table.id, opened.response.id, edition)
     if variants:
@@ -144,11 +145,11 @@ async def test_a_new_table_starts_from_the_server_defaults(simcord_env: Env) -> 
     channel = guild.create_text_channel("wizard")
     (host,) = make_players(simcord_env, guild, 1)
     defaults = ServerSettings(edition="camelot", variants=frozenset({"saboteur"}), turn_timer_seconds=300)
-    await manager(simcord_env).server_settings.set(guild.id, defaults)
+    await table_parts(simcord_env).server_settings.set(guild.id, defaults)
     opened = await host.slash(channel, "wizard new")
     assert opened.response is not None
     assert "Wizard Saboteur" in message_text(opened.response)
-    bot_table = manager(simcord_env).in_channel(channel.id)
+    bot_table = table_in(simcord_env, channel.id)
     assert bot_table is not None and bot_table.rules == Rules("camelot", frozenset({"saboteur"}))
 
 

@@ -25,10 +25,6 @@ def computer_table(game: Game) -> Table:
     return Table(1, 10, 20, 30, game.rules, "playing", seats, game=game)
 
 
-async def noop_move(table: Table, seat: int) -> None:
-    """The driver's move callback, not used here: the tests apply the decisions themselves."""
-
-
 async def play(table: Table, driver: ComputerDriver, rounds: int) -> None:
     """Let the driver decide every move, as the bot does, until ``rounds`` rounds are over."""
     game = table.running
@@ -38,7 +34,8 @@ async def play(table: Table, driver: ComputerDriver, rounds: int) -> None:
 
 
 def driver(budget_ms: float = NO_CAP_MS) -> ComputerDriver:
-    return ComputerDriver(noop_move, lambda table: True, delay=0, budget_ms=budget_ms)
+    """A driver whose decisions the tests apply themselves (it never drives a table here)."""
+    return ComputerDriver(lambda: False, delay=0, budget_ms=budget_ms)
 
 
 def test_a_decision_seed_is_fixed_by_the_game_seed_the_seat_and_the_version() -> None:

@@ -9,12 +9,12 @@ import random
 import re
 
 import pytest
-from bot_helpers import TestTable, act, manager, message_text, open_table
+from bot_helpers import TestTable, act, message_text, open_table, table_parts
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
 from cogs.server_settings.store import ServerSettings
-from cogs.table import manager as manager_module
+from cogs.table import session as session_module
 from wizard_core.views import Phase
 
 pytestmark = pytest.mark.simcord(check_errors=True)
@@ -35,7 +35,7 @@ def newest_dm(table: TestTable, seat: int) -> str:
 async def test_the_table_and_the_hand_of_the_member_to_act_count_down(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
-    monkeypatch.setattr(manager_module.secrets, "randbits", lambda bits: seed)
+    monkeypatch.setattr(session_module.secrets, "randbits", lambda bits: seed)
     table = await open_table(simcord_env, 3)
     assert (table.game.phase is Phase.CHOOSE_TRUMP) == (seed == 4)
     if table.game.phase is Phase.CHOOSE_TRUMP:
@@ -70,7 +70,7 @@ async def test_the_table_and_the_hand_of_the_member_to_act_count_down(
 
 async def test_without_a_turn_timer_there_is_no_countdown(simcord_env: Env) -> None:
     guild = simcord_env.create_guild()
-    await manager(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=0))
+    await table_parts(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=0))
     table = await open_table(simcord_env, 3, guild=guild)
     await act(table, rng=random.Random(4))
     assert deadlines(message_text(table.table_message)) == []

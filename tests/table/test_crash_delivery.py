@@ -29,13 +29,14 @@ from bot_helpers import (
     open_lobby,
     open_table,
     stored_messages,
+    table_in,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
+from cogs.table import lobby_flow
 from cogs.table.announce import Announcer
-from cogs.table.manager import TableManager
 from wizard_core import Game
 
 if TYPE_CHECKING:
@@ -128,14 +129,14 @@ async def test_a_lobby_stored_but_never_shown_is_posted_after_the_restart(
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("wizard")
     host, second = make_players(simcord_env, guild, 2)
-    monkeypatch.setattr(TableManager, "lobby_embed", lambda *args: (_ for _ in ()).throw(Killed("died")))
+    monkeypatch.setattr(lobby_flow, "lobby_embed", lambda *args: (_ for _ in ()).throw(Killed("died")))
     await host.slash(channel, "wizard new")
     monkeypatch.undo()
     assert not [m for m in stored_messages(simcord_env, channel.id) if "a new table" in message_text(m)]
 
     await simcord_env.restart_bot(make_bot())
     await simcord_env.settle()
-    lobby = manager(simcord_env).in_channel(channel.id)
+    lobby = table_in(simcord_env, channel.id)
     assert lobby is not None and lobby.message_id is not None
     shown = [m for m in stored_messages(simcord_env, channel.id) if m.id == lobby.message_id]
     assert shown and "a new table" in message_text(shown[0])

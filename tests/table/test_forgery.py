@@ -109,7 +109,7 @@ async def test_forged_play_again_from_another_server_opens_nothing(simcord_env: 
     assert assert_refused(result) == ENGLISH("table-refusal-elsewhere")
     assert tables.in_channel(home) is None
     mine = tables.in_channel(carrier.channel_id)
-    assert mine is not None and [seat.user_id for seat in mine.seats] == [mallory.id]
+    assert mine is not None and [seat.user_id for seat in mine.table.seats] == [mallory.id]
     assert_valid_discord_payloads(simcord_env)
 
 

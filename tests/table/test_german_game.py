@@ -32,6 +32,7 @@ from bot_helpers import (
     message_text,
     patch_client_locales,
     sent_texts,
+    table_parts,
 )
 from fluent.syntax import ast as fluent
 from fluent.syntax import parse
@@ -132,15 +133,15 @@ async def german_lobby(env: Env, locales: dict[int, str], edition: str, variants
     """A lobby in a German server, opened by Anna (German client) with house rules chosen in its menu;
     Ben (German client) and Cleo (the default client, English) join, and three computers."""
     guild = env.create_guild(preferred_locale="de")
-    await manager(env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=TURN_SECONDS))
+    await table_parts(env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=TURN_SECONDS))
     channel = guild.create_text_channel("wizard")
     anna, ben, cleo = make_players(env, guild, 3, "spieler")
     locales.update({anna.id: "de", ben.id: "de"})
     opened = await anna.slash(channel, "wizard new", edition=edition)
     assert opened.response is not None and not opened.ephemeral
-    bot_table = manager(env).in_channel(channel.id)
-    assert bot_table is not None and bot_table.lang == "de"
-    table = TestTable(env, guild, channel, [anna, ben, cleo], bot_table.id, opened.response.id, edition)
+    session = manager(env).in_channel(channel.id)
+    assert session is not None and session.table.lang == "de"
+    table = TestTable(env, guild, channel, [anna, ben, cleo], session.table.id, opened.response.id, edition)
     for player in (ben, cleo):
         joined = await player.click(table.table_message, custom_id=lobby_id(table, "join"))
         assert not joined.ephemeral
@@ -248,7 +249,8 @@ async def play_with_a_slow_member(table: TestTable, rng: random.Random) -> None:
     # Cleo has looked away from the table: her turn gets its nudge (whoever moved or got a hand a moment
     # ago would not be nudged, and this game's deal decides whether she did).
     bot_table.turns[2].nudged = False
-    manager(env).clock.arm(bot_table)
+    assert table.session is not None
+    table_parts(env).clock.arm(table.session)
     await env.advance_time(NUDGE_SECONDS + 1)
     cleo = table.players[2]
     if not [m for m in table.dm_messages(cleo) if not m.embeds]:  # a busy host: the reminder, then

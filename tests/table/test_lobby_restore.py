@@ -23,11 +23,11 @@ from bot_helpers import (
     hand_messages,
     killed,
     make_players,
-    manager,
     message_text,
     open_lobby,
     seat_rows,
     stored_messages,
+    table_in,
     table_row,
 )
 from discord_payloads import assert_valid_discord_payloads
@@ -81,7 +81,7 @@ async def test_a_lobby_change_stored_but_never_shown_shows_after_the_restart(
     # The lobby message was edited in place to show the stored seats.
     assert len(table.channel_messages()) == count
     assert (f"<@{second.id}>" in message_text(table.table_message)) is (change == "Join")
-    lobby = manager(simcord_env).in_channel(channel.id)
+    lobby = table_in(simcord_env, channel.id)
     assert lobby is not None and lobby.message_id == table.message_id
     assert [s.user_id for s in lobby.seats] == [p.id for p in seated]
     joined = await third.click(table.table_message, label="Join")
@@ -101,7 +101,7 @@ async def test_a_lobby_message_deleted_while_the_bot_was_down_is_posted_again(
     simcord_env.backend.messages[channel.id].pop(old)
     await restart(simcord_env, make_bot)
 
-    lobby = manager(simcord_env).in_channel(channel.id)
+    lobby = table_in(simcord_env, channel.id)
     assert lobby is not None and lobby.message_id not in (None, old)
     assert table_row(database, lobby.id)["message_id"] == lobby.message_id
     assert lobby_messages(simcord_env, channel) == [lobby.message_id]
@@ -126,11 +126,11 @@ async def test_a_lobby_whose_message_id_was_never_saved_is_posted_again(
     await host.slash(channel, "wizard new")
     monkeypatch.undo()
     [posted] = lobby_messages(simcord_env, channel)
-    lobby = manager(simcord_env).in_channel(channel.id)
+    lobby = table_in(simcord_env, channel.id)
     assert lobby is not None and table_row(database, lobby.id)["message_id"] is None
 
     await restart(simcord_env, make_bot)
-    lobby = manager(simcord_env).in_channel(channel.id)
+    lobby = table_in(simcord_env, channel.id)
     assert lobby is not None and lobby.message_id not in (None, posted)
     assert table_row(database, lobby.id)["message_id"] == lobby.message_id
     assert lobby_messages(simcord_env, channel) == [posted, lobby.message_id]

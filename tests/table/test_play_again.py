@@ -26,9 +26,9 @@ pytestmark = pytest.mark.simcord(check_errors=True)
 
 
 def new_table(env: Env, channel_id: int) -> Table:
-    table = manager(env).in_channel(channel_id)
-    assert table is not None and table.status == "lobby"
-    return table
+    session = manager(env).in_channel(channel_id)
+    assert session is not None and session.table.status == "lobby"
+    return session.table
 
 
 async def test_play_again_opens_a_lobby_with_the_same_rules_and_computers(simcord_env: Env) -> None:

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, cast
 from unittest.mock import ANY
 
@@ -26,10 +27,10 @@ from bot_helpers import (
     assert_finished_like_core,
     clickable,
     hand_messages,
-    manager,
     message_text,
     open_table,
     stored,
+    table_parts,
 )
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
@@ -40,6 +41,8 @@ from cogs.table.clock import WATCHING_SECONDS
 from cogs.table.delivery import Delivery
 from cogs.table.model import Occupant
 from cogs.table.model import Table as BotTable
+from cogs.table.registry import OpenTables
+from cogs.table.session import TableParts, TableSession
 from wizard_core import Game, PublicView, Rules
 
 if TYPE_CHECKING:
@@ -240,7 +243,7 @@ class RecordingDelivery:
         self.shown: list[int] = []
 
     async def show_table(
-        self, table: BotTable, view: PublicView, controls: object, note: object = None
+        self, session: TableSession, view: PublicView, controls: object, note: object = None
     ) -> bool:
         self.shown.append(view.version)
         await asyncio.sleep(0)  # an edit takes a moment
@@ -251,22 +254,25 @@ async def test_a_burst_of_moves_is_one_table_edit_and_the_last_state_is_shown() 
     """Edits at most once per interval: the first at once, the burst after it as one edit, showing the
     game as it is by then (timed with the real clock, outside SimCord)."""
     delivery = RecordingDelivery()
-    announcer = Announcer(cast(Delivery, delivery), lambda table: True, interval=0.2)
+    announcer = Announcer(cast(Delivery, delivery), interval=0.2)
     table = BotTable(1, 1, 1, 1, Rules(), "playing", [Occupant(i, f"p{i}") for i in range(3)])
     table.game = Game(3, seed=1)
+    # The table's session, open all along (a registry that holds it); the announcer uses no other part.
+    registry = cast("OpenTables[TableSession]", SimpleNamespace(holds=lambda session: True))
+    session = TableSession(table, cast(TableParts, SimpleNamespace()), registry)
     rng = random.Random(1)
 
     async def move() -> None:
         game = table.running.clone()
         game.apply(rng.choice(game.legal_actions()))
         table.game = game
-        await announcer.redraw_table(table)
+        await announcer.redraw_table(session)
 
     await move()
     assert delivery.shown == [table.running.version]  # at once
     for _ in range(3):
         await move()
-    assert len(delivery.shown) == 1 and table.redraw is not None
+    assert len(delivery.shown) == 1 and session.redraw is not None
     await asyncio.sleep(0.3)
     assert delivery.shown == [delivery.shown[0], table.running.version]  # one edit, the latest state
     await asyncio.sleep(0.3)
@@ -276,16 +282,16 @@ async def test_a_burst_of_moves_is_one_table_edit_and_the_last_state_is_shown() 
 
 async def test_an_unchanged_picture_is_kept_not_uploaded_again(simcord_env: Env) -> None:
     table = await open_table(simcord_env, 3)
-    bot_table = table.bot_table
-    assert bot_table is not None
-    announcer = manager(simcord_env).announcer
+    session = table.session
+    assert session is not None
+    announcer = table_parts(simcord_env).announcer
     await simcord_env.advance_time(2)
     since = len(simcord_env.http_requests)
-    async with bot_table.lock:
-        await announcer.redraw_table(bot_table)  # uploads the picture (the start's was an answer)
+    async with session.lock:
+        await announcer.redraw_table(session)  # uploads the picture (the start's was an answer)
     await simcord_env.advance_time(2)
-    async with bot_table.lock:
-        await announcer.redraw_table(bot_table)  # the same picture: kept
+    async with session.lock:
+        await announcer.redraw_table(session)  # the same picture: kept
     first, second = table_edits(simcord_env, table, since)
     assert first.json is not None and second.json is not None
     assert first.json["attachments"] == [{"id": 0, "filename": "table.png", "description": ANY}]

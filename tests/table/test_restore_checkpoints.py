@@ -164,11 +164,13 @@ async def running_game(store: TableStore, rng: random.Random, index: int, moves:
     for number in range(moves):
         seat, code = random_move(game, rng)
         after = game.clone()
-        after.apply(code, player=seat)
+        events = after.apply(code, player=seat)
         if after.is_over:
             break
         at = 1003.0 + number
-        await store.append(record.id, game.version, after.log[game.version :], at, news_of(game, after))
+        await store.append(
+            record.id, game.version, after.log[game.version :], at, news_of(events, after), game=after
+        )
         game = after
     return game
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import db_helpers
 import pytest
-from bot_helpers import TestTable, manager, message_text, open_table, press
+from bot_helpers import TestTable, message_text, open_table, press, table_parts
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
@@ -156,7 +156,7 @@ async def test_bids_made_at_once_resume_from_when_the_bidding_opened(
     simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     guild = simcord_env.create_guild()
-    await manager(simcord_env).server_settings.set(
+    await table_parts(simcord_env).server_settings.set(
         guild.id, ServerSettings(variants=frozenset({"hidden-bid"}))
     )
     table = await open_table(simcord_env, 3, guild=guild)
@@ -187,7 +187,7 @@ async def test_the_servers_own_turn_timer_times_a_resumed_turn(
     simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
 ) -> None:
     guild = simcord_env.create_guild()
-    await manager(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=300))
+    await table_parts(simcord_env).server_settings.set(guild.id, ServerSettings(turn_timer_seconds=300))
     table = await open_table(simcord_env, 3, guild=guild)
     seat = table.game.current_player
     assert seat is not None
