@@ -14,8 +14,9 @@ well-formed fields; the bot refuses a click under the prefix that no template ma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -35,7 +36,7 @@ from cogs.leaderboard.queries import (
     score_sheet,
 )
 from cogs.server_settings.language import reply_texts
-from cogs.utils.components import Component
+from cogs.utils.components import Component, id_number
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
 from cogs.utils.text import SELECT_DESCRIPTION_LIMIT, SELECT_LABEL_LIMIT, clip
@@ -135,23 +136,46 @@ class BoardButton(
 ):
     """Previous, Next and My place of a leaderboard page: the sort, the period and the page to show."""
 
+    def __init__(self, item: discord.ui.Item[Any], page: int | None = None) -> None:
+        super().__init__(item)
+        # The page to show; None for the clicker's own place.
+        self.page = page
+
+    @classmethod
+    def parse(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        component = cls(item, None if match["page"] == "me" else int(match["page"]))
+        component.fields = match.groupdict()
+        return component
+
     async def show(
         self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
-        page = None if fields["page"] == "me" else int(fields["page"])
-        return await board_message(interaction, fields["sort"], fields["period"], page, t=t)
+        return await board_message(interaction, fields["sort"], fields["period"], self.page, t=t)
 
 
-class HistoryButton(LeaderboardControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
+class _HistoryControl(LeaderboardControl, template=r"(?!)"):
+    """A control of a member's history: whose history (``user``) and which page, parsed from its id."""
+
+    def __init__(self, item: discord.ui.Item[Any], user: int = 0, page: int = 0) -> None:
+        super().__init__(item)
+        self.user = user
+        self.page = page
+
+    @classmethod
+    def parse(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["user"]), int(match["page"]))
+
+
+class HistoryButton(_HistoryControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
     """Newer and Older of a history page, and a score sheet's way back: whose history, which page."""
 
     async def show(
         self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
-        return await history_message(interaction, int(fields["user"]), int(fields["page"]), t=t)
+        return await history_message(interaction, self.user, self.page, t=t)
 
 
-class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
+class GamesMenu(_HistoryControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
     """The menu of a history page's games: the one picked shows its score sheet, with a way back."""
 
     is_menu = True
@@ -160,10 +184,21 @@ class GamesMenu(LeaderboardControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<pa
         self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
         values = self.values or []
-        if len(values) != 1 or not values[0].isdecimal():
+        game_id = _game_id(values)
+        if game_id is None:
             raise Refusal(t("lb-pick-one-game"))
-        user, page = int(fields["user"]), int(fields["page"])
-        return await sheet_message(interaction, int(values[0]), user, page, t=t)
+        return await sheet_message(interaction, game_id, self.user, self.page, t=t)
+
+
+def _game_id(values: Sequence[str]) -> int | None:
+    """The one game a history menu's choice names; None for no game, several, or a malformed value (a
+    number past 64 bits)."""
+    if len(values) != 1 or not values[0].isdecimal():
+        return None
+    try:
+        return id_number(values[0])
+    except ValueError:
+        return None
 
 
 # The families the extension registers; their templates match disjoint sets of ids.

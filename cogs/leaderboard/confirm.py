@@ -24,15 +24,16 @@ and command is.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from cogs.leaderboard import context
 from cogs.leaderboard.erasure import erase_member, reset_guild
 from cogs.server_settings.language import reply_texts
-from cogs.utils.components import Component
+from cogs.utils.components import Component, id_number
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded
 
@@ -93,6 +94,22 @@ class ConfirmErase(Component[discord.ui.Button[Any]], template=r"(?!)"):
         )
         return [cls(erase), cls(keep)]
 
+    def __init__(
+        self, item: discord.ui.Button[Any], asker: int = 0, question: int = 0, member: int | None = None
+    ) -> None:
+        super().__init__(item)
+        self.asker = asker
+        self.question = question
+        self.member = member
+
+    @classmethod
+    def parse(cls, item: discord.ui.Button[Any], match: re.Match[str]) -> Self:
+        fields = match.groupdict()
+        member = None if fields.get("member") is None else id_number(fields["member"])
+        component = cls(item, id_number(fields["asker"]), id_number(fields["question"]), member)
+        component.fields = fields
+        return component
+
     def refusal(self, interaction: Click, t: Texts) -> str | None:
         """Why the member who answers may not erase any more (None if they may)."""
         return None
@@ -103,10 +120,10 @@ class ConfirmErase(Component[discord.ui.Button[Any]], template=r"(?!)"):
 
     async def handle(self, interaction: Click, fields: Mapping[str, str]) -> None:
         t = await reply_texts(interaction)
-        if int(fields["asker"]) != interaction.user.id:
+        if self.asker != interaction.user.id:
             raise Refusal(t("lb-only-the-asker"))
         context.guild_id(interaction)
-        question = int(fields["question"])
+        question = self.question
         # Answered: the process that asked does not close the question as unanswered any more.
         interaction.client.service(OpenQuestions).answered(question)
         if fields["answer"] == "no":
@@ -185,7 +202,8 @@ class RemoveMember(
         return manager_only(interaction, t)
 
     async def erase(self, interaction: Click, fields: Mapping[str, str], t: Texts) -> str:
-        member = int(fields["member"])
+        member = self.member
+        assert member is not None  # the family's template has the field
         count = await erase_member(context.database(interaction), context.guild_id(interaction), member)
         return t("lb-remove-done", member=f"<@{member}>", count=count)
 

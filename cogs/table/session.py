@@ -7,9 +7,14 @@ one order: checked, applied to a copy of the game, stored with what it obliges t
 and then shown to everyone (``announce``), with the turn clock and the computers started again.
 
 The session is handed its collaborators in ``TableParts``: the store, the delivery of messages, the
-announcer, the turn clock and the computer driver, shared by every session of the process. A lobby's
-changes (``lobby_flow``) and a game's end (``ending``) are functions of a session, and ``restore``
-brings sessions back after a restart; ``registry.OpenTables`` finds them.
+announcer, the turn clock and the computer driver, shared by every session of the process. Each of them
+declares, as a protocol, what it needs of a session, so none imports this module. A lobby's changes and a
+game's end are functions of a session, below the class. ``lobby_flow.Lobbies`` opens sessions,
+``restore.Restorer`` brings them back after a restart or a takeover, and ``registry.OpenTables`` finds
+them.
+
+A click's answer is one step that may fail (Discord takes none after 3 seconds): the move is complete
+once it is stored, and what it calls for happens whether the answer was taken or not (``answered``).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -82,6 +87,19 @@ class TableParts:
     driver: ComputerDriver
     # Moves stored, by kind and by whom.
     actions: Counter
+
+
+async def answered(reply: Awaitable[object], table_id: int) -> bool:
+    """Send a click's answer, which Discord may refuse: it takes none later than 3 seconds after the click
+    (10062 Unknown interaction), and now and then drops one. A move is complete once it is stored, so a
+    refused answer is logged and everything the move calls for still happens; False tells the caller to
+    show the answer another way where it matters (the table message, the member's hand message)."""
+    try:
+        await reply
+    except discord.HTTPException as error:
+        log.warning("Table %d: Discord refused the answer to a click (%s); the move goes on", table_id, error)
+        return False
+    return True
 
 
 class Move(NamedTuple):
@@ -214,7 +232,9 @@ class TableSession:
             table, game.public_view(), note, files_allowed=reply_allows_files(interaction)
         )
         self.drawn_at = now()
-        await interaction.response.edit_message(embeds=embeds, view=table_view(table), attachments=files)
+        answer = interaction.response.edit_message(embeds=embeds, view=table_view(table), attachments=files)
+        if not await answered(answer, table.id):
+            await parts.delivery.show_table(self, game.public_view(), table_view(table), note)
         await parts.announcer.deal_out(self)
         await parts.store.delivered(table.id, news)
         await parts.announcer.notify_turn(self)
@@ -277,6 +297,10 @@ class TableSession:
             raise Refusal(invalid_control(t, menu=False))
         if version < game.round_version:
             raise Refusal(t("table-refusal-earlier-round"))
+        if version < player.moved_at:
+            # Drawn before the member's own last move: a double click, or a second tab. A card button
+            # names a card of the hand at one version of the game; the card may be played already.
+            raise Refusal(t("table-refusal-moved-since"))
         try:
             move = await self._commit(seat, code)
         except WizardError as error:
@@ -304,7 +328,9 @@ class TableSession:
         if round_over:
             result = game.round_results[-1]
             embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over)
-            await interaction.response.edit_message(embed=embed, view=None, attachments=[])
+            await answered(
+                interaction.response.edit_message(embed=embed, view=None, attachments=[]), table.id
+            )
             if elsewhere:
                 await announcer.retire_hand(self, seat)
             return
@@ -312,10 +338,14 @@ class TableSession:
         embed, files = await self.parts.delivery.hand_message(
             table, mine, t=t, files_allowed=reply_allows_files(interaction)
         )
-        await interaction.response.edit_message(
+        answer = interaction.response.edit_message(
             embed=embed, view=controls_view(table, mine, t), attachments=files
         )
-        if elsewhere:
+        if not await answered(answer, table.id) and not table.seats[seat].dms_closed:
+            # Their new hand reaches them through their hand message instead (the clicked one, if it
+            # was that: edited in place).
+            await announcer.refresh_hand(self, seat)
+        elif elsewhere:
             await announcer.refresh_hand(self, seat)
 
     async def _commit(self, seat: int, code: int) -> Move:
@@ -338,6 +368,8 @@ class TableSession:
         else:
             await store.append(table.id, game.version, new_entries, now(), news, game=after)
         table.game = after
+        if not table.seats[seat].played_by_computer:
+            table.seats[seat].moved_at = after.version
         end_turn(table, seat)
         by = "computer" if table.seats[seat].played_by_computer else "member"
         self.parts.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
@@ -377,7 +409,7 @@ class TableSession:
             sentences.append(t("table-welcome-back-dm"))
         if seat in table.running.to_act:
             sentences.append(t("table-welcome-back-your-turn"))
-        await interaction.response.send_message(" ".join(sentences), ephemeral=True)
+        await answered(interaction.response.send_message(" ".join(sentences), ephemeral=True), table.id)
         await announcer.redraw_table(self)
         if not player.dms_closed:
             await announcer.send_hand(self, seat)
@@ -547,7 +579,7 @@ async def press_lobby_button(
             await cancel_lobby(session, interaction, why)
             return
         await store_lobby(session, seats=True)
-    await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table))
+    await show_lobby(session, interaction)
 
 
 async def choose_in_lobby(
@@ -558,7 +590,16 @@ async def choose_in_lobby(
     async with lobby_change(session, t):
         lobby.choose_rules(table, interaction.user.id, menu, values, t=t)
         await store_lobby(session, seats=False)
-    await interaction.response.edit_message(embed=lobby_embed(table), view=lobby_view(table))
+    await show_lobby(session, interaction)
+
+
+async def show_lobby(session: TableSession, interaction: discord.Interaction[WizardBot]) -> None:
+    """Show a lobby's change as the answer to the click that made it (or, if Discord refused the answer,
+    by an edit of the lobby message)."""
+    table = session.table
+    embed, view = lobby_embed(table), lobby_view(table)
+    if not await answered(interaction.response.edit_message(embed=embed, view=view), table.id):
+        await session.parts.delivery.edit_table_message(session, embed=embed, view=view)
 
 
 async def store_lobby(session: TableSession, *, seats: bool) -> None:
@@ -604,9 +645,8 @@ async def cancel_lobby(
     embed = discord.Embed(
         title=t("lobby-closed-title", edition=render.edition_name(table.edition, t=t)), description=why
     )
-    if interaction is not None:
-        await interaction.response.edit_message(embed=embed, view=None)
-    else:
+    answer = None if interaction is None else interaction.response.edit_message(embed=embed, view=None)
+    if answer is None or not await answered(answer, table.id):
         await session.parts.delivery.edit_table_message(session, embed=embed, view=None)
 
 
@@ -678,10 +718,10 @@ async def confirm_end(
         return
     _check_may_end(interaction, table, kind, t)
     if kind == "leave":
-        await interaction.response.edit_message(content=t("table-you-left"), view=None)
+        await answered(interaction.response.edit_message(content=t("table-you-left"), view=None), table.id)
         await replace_with_computer(session, interaction.user.id)
         return
-    await interaction.response.edit_message(content=t("table-ended"), view=None)
+    await answered(interaction.response.edit_message(content=t("table-ended"), view=None), table.id)
     await end_game(session, table.texts("table-ended-by", name=interaction.user.mention))
 
 

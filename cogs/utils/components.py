@@ -65,20 +65,26 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     #: The custom_id's named fields, as the template parsed them (a component built to be sent has none).
     fields: Mapping[str, str] = {}
+    #: Whether the clicked id matched the family's template but holds a value out of range (``parse``).
+    malformed: bool = False
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        component = cls.parse(cast(ItemT, item), match)
+        try:
+            component = cls.parse(cast(ItemT, item), match)
+        except ValueError:  # a number out of range: the id is malformed, and refused in words
+            component = cls(cast(ItemT, item))
+            component.malformed = True
         interaction.extras[SERVED] = cls
         return component
 
     @classmethod
     def parse(cls, item: ItemT, match: re.Match[str]) -> Self:
         """The component of a click, from discord.py's match of its id. A family with typed fields
-        overrides this; a value out of range raises ``ValueError`` (the click is then refused as
-        malformed)."""
+        overrides this; a value out of range raises ``ValueError``, and the click is then refused as
+        malformed (``malformed``)."""
         component = cls(item)
         component.fields = match.groupdict()
         return component
@@ -94,6 +100,8 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         if getattr(interaction.client, "closing", False):
             raise Refusal(reader_texts(interaction)("reply-shutting-down"))
+        if self.malformed:
+            raise Refusal(invalid_control(reader_texts(interaction), menu=self.values is not None))
         if not self.carried_right(interaction.message):
             self.check_carrier(interaction.message, reader_texts(interaction))
         await self.handle(interaction, self.fields)

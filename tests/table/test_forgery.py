@@ -146,3 +146,29 @@ async def test_a_private_panel_control_forged_on_the_table_message_rewrites_noth
     assert_refused(await forge_click(simcord_env, admin, table_message, cid), "isn't valid")
     assert snapshot(running, database_path) == before
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_numbers_past_64_bits_are_refused_as_malformed(simcord_env: Env, database_path: Path) -> None:
+    """An id part that matches its family's template but holds a number no id can be (past 64 bits) is
+    refused in words, like any malformed id, before any handler runs: nothing changes."""
+    table = await open_table(simcord_env, 3)
+    player = table.players[0]
+    carrier = stored(simcord_env, table.channel.id, table.message_id)
+    before = snapshot(table, database_path)
+    huge = "9" * 19  # past 2**63 - 1, inside the templates' digit counts
+    forged = [
+        f"wizard:again:{huge}:0:go",
+        f"wizard:act:{huge}:{table.game.version}:64",
+        f"wizard:hand:{huge}:0:show",
+        f"wzlb:hp:{'9' * 20}:0",
+        f"wzlb:er:member:{player.id}:{'9' * 20}:{'9' * 20}:yes",
+        f"wzlb:er:me:{'9' * 20}:1:yes",
+    ]
+    for cid in forged:
+        result = await forge_click(simcord_env, player, carrier, cid)
+        assert_refused(result, "isn't valid")
+    # A history menu's value past 64 bits.
+    menu = await forge_click(simcord_env, player, carrier, f"wzlb:hg:{player.id}:0", values=["9" * 20])
+    assert_refused(menu)
+    assert snapshot(table, database_path) == before
+    assert manager(simcord_env).find(table.table_id) is not None
