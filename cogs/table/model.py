@@ -49,8 +49,8 @@ class Occupant:
     missed: int = 0
     # The game version the hand message was sent at: a turn that begins then needs no nudge.
     hand_version: int = -1
-    # The game version right after the seat's last move (0: none since this process took the table): a
-    # control drawn before it is out of date (a double click).
+    # The game version right after the member's last move of their own, by a click (0: none since this
+    # process took the table): a control drawn before it is out of date (a double click).
     moved_at: int = 0
     # The round in which they were last nudged (one nudge a round at most), and when they last made a
     # move of their own or got a new hand message (a notification): one who did a moment ago needs no

@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+import aiohttp
 import discord
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
@@ -96,7 +97,7 @@ async def answered(reply: Awaitable[object], table_id: int) -> bool:
     show the answer another way where it matters (the table message, the member's hand message)."""
     try:
         await reply
-    except discord.HTTPException as error:
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as error:
         log.warning("Table %d: Discord refused the answer to a click (%s); the move goes on", table_id, error)
         return False
     return True
@@ -256,6 +257,8 @@ class TableSession:
         old_id = table.message_id  # the old message, edited below to point to the new one
         self.picture = None  # the new message's picture is not known here
         await self.remember_message(await interaction.original_response())
+        if old_id is None:
+            return  # the table had no message (never posted, or its id lost)
         await delivery.edit_table_message(
             self,
             message_id=old_id,
@@ -305,6 +308,7 @@ class TableSession:
             move = await self._commit(seat, code)
         except WizardError as error:
             raise Refusal(render.error_text(error, t=t)) from None
+        player.moved_at = table.running.version  # their controls drawn before now are out of date
         if player.missed:
             player.missed = 0
             await self.parts.store.set_seat(table.id, seat_record(table, seat))
@@ -368,8 +372,6 @@ class TableSession:
         else:
             await store.append(table.id, game.version, new_entries, now(), news, game=after)
         table.game = after
-        if not table.seats[seat].played_by_computer:
-            table.seats[seat].moved_at = after.version
         end_turn(table, seat)
         by = "computer" if table.seats[seat].played_by_computer else "member"
         self.parts.actions.inc(kind=type(decode(code)).__name__.lower(), by=by)
