@@ -1,5 +1,5 @@
-"""The open tables of this process: a registry of table sessions, found by table, channel, message or
-member.
+"""The open tables of this process: a registry of table sessions, found by table (every component
+carries its table's id) or by channel (the slash commands).
 
 ``OpenTables`` only finds and lets go of sessions (``session.TableSession``, one per open table); it
 opens none itself. Lobbies are opened by ``lobby_flow``, tables come back after a restart or a takeover
@@ -99,17 +99,6 @@ class OpenTables(Generic[SessionT]):
         """The session of a channel's open table."""
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self.sessions.get(table_id)
-
-    def by_message(self, message_id: int) -> SessionT | None:
-        """The session whose table message (the lobby, or the running game) this is."""
-        for session in self.sessions.values():
-            if session.table.message_id == message_id:
-                return session
-        return None
-
-    def of_member(self, user_id: int) -> list[SessionT]:
-        """The sessions of the tables a member is seated at."""
-        return [s for s in self.sessions.values() if s.table.seat_of(user_id) is not None]
 
     async def locate(self, interaction: discord.Interaction[WizardBot], table_id: int) -> SessionT | None:
         """The session of the open table a click names, here; None when the click was handed to the

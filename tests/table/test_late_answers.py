@@ -19,7 +19,7 @@ from bot_helpers import (
     open_lobby,
     stored,
 )
-from simcord import Env
+from simcord import Env, MemberActor
 
 from wizard_core import Phase
 
@@ -36,16 +36,22 @@ def refuse_next_answer(env: Env) -> None:
     )
 
 
+async def lobby_of(env: Env, members: int, seated: int | None = None) -> tuple[TestTable, list[MemberActor]]:
+    """A lobby in a new channel with ``seated`` of ``members`` new members at it (all by default)."""
+    guild = env.create_guild()
+    players = make_players(env, guild, members)
+    table = await open_lobby(env, players[:seated], guild.create_text_channel("wizard"))
+    return table, players
+
+
 def table_buttons(table: TestTable) -> list[str]:
     message = stored(table.env, table.channel.id, table.message_id)
     return [c.get("label", "") for row in message.components for c in row.get("components", [])]
 
 
 async def test_a_start_answered_too_late_still_starts_the_game(simcord_env: Env) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    table = await open_lobby(simcord_env, players, channel)
+    table, players = await lobby_of(simcord_env, 3)
+    channel = table.channel
     refuse_next_answer(simcord_env)
     await players[0].click(table.table_message, label="Start")
     assert table.running()
@@ -57,10 +63,8 @@ async def test_a_start_answered_too_late_still_starts_the_game(simcord_env: Env)
 
 
 async def test_the_last_card_of_a_round_answered_too_late_deals_the_next(simcord_env: Env) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    table = await open_lobby(simcord_env, players, channel)
+    table, players = await lobby_of(simcord_env, 3)
+    channel = table.channel
     await players[0].click(table.table_message, label="Start")
     rng = random.Random(5)
     # Round 1 has one trick of one card each: two cards are in, the third ends the round.
@@ -85,10 +89,8 @@ async def test_the_last_card_of_a_round_answered_too_late_deals_the_next(simcord
 
 
 async def test_a_lobby_change_answered_too_late_shows_on_the_lobby(simcord_env: Env) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    table = await open_lobby(simcord_env, players[:2], channel)
+    table, players = await lobby_of(simcord_env, 3, seated=2)
+    channel = table.channel
     refuse_next_answer(simcord_env)
     await players[2].click(table.table_message, label="Join")
     assert players[2].user.name in message_text(stored(simcord_env, channel.id, table.message_id)) or (
