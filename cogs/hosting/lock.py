@@ -7,6 +7,7 @@ no stale lock file to clean up. The file also holds the owner's process id, for 
 
 Within one process the lock is shared: opening the same database twice (a test restarting the bot
 in place, a benchmark) counts references instead of locking the process out of its own database.
+Another name for the same file (a symbolic link) takes the same lock (``acquire``).
 """
 
 from __future__ import annotations
@@ -125,9 +126,13 @@ def acquire(database: Path, *, exclusive: bool = False) -> DatabaseLock:
 
     With `exclusive`, a hold of this same process counts as in use too (replacing the file under an
     open connection). The database's folder must exist; OSError when the lock file cannot be made.
+
+    The lock belongs to the file itself, not to the name it was opened by: a symbolic link to the
+    database (or to a folder on its path) is followed first, so a second process started on another name
+    for the same file finds it locked.
     """
-    path = lock_path(database)
-    key = os.path.realpath(path)
+    path = lock_path(Path(os.path.realpath(database)))
+    key = str(path)
     with _guard:
         held = _held.get(key)
         if held is not None and exclusive:

@@ -194,3 +194,32 @@ PROBE = textwrap.dedent(
         print("free")
     """
 )
+
+
+async def test_another_name_for_the_same_file_is_locked_too(tmp_path: Path) -> None:
+    """A symbolic link to the database, or to its folder, is the same database: a second process
+    started on it must not run beside the first (issue 25)."""
+    real = tmp_path / "data" / "wizard.sqlite3"
+    held = await open_database(real, bot.MIGRATIONS_DIR)
+    (tmp_path / "link.sqlite3").symlink_to(real)
+    (tmp_path / "folder-link").symlink_to(tmp_path / "data", target_is_directory=True)
+    try:
+        for other_name in (tmp_path / "link.sqlite3", tmp_path / "folder-link" / "wizard.sqlite3"):
+            probe = subprocess.run(
+                [sys.executable, "-c", PROBE, str(other_name)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert probe.stdout.strip() == f"in use by {os.getpid()}", other_name
+    finally:
+        await held.close()
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "link.sqlite3")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert probe.stdout.strip() == "free"
