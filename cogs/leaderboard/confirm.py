@@ -8,7 +8,8 @@ and which question it is (the id of the asking interaction, which also tells whe
 - ``wzlb:er:server:<asker>:<question>:<yes|no>``: /wizard-admin reset-leaderboard;
 - ``wzlb:er:member:<asker>:<question>:<member>:<yes|no>``: /wizard-admin remove-member.
 
-Only the member who asked may answer (a click under another member's id is forged, and refused); the
+Only the member who asked may answer (a click under another member's id is forged, and refused), and only
+on the question's own message, so in the server and channel where it was asked (``asked_on``); the
 admin questions check Manage Server again when they are answered. A question is open for two minutes:
 the process that asked closes it as unanswered then (``Question``, a view whose timer is stopped by the
 answer, through ``OpenQuestions``); a process that did not ask it (after a restart) answers a click that
@@ -33,7 +34,7 @@ import discord
 from cogs.leaderboard import context
 from cogs.leaderboard.erasure import erase_member, reset_guild
 from cogs.server_settings.language import reply_texts
-from cogs.utils.components import Component, id_number
+from cogs.utils.components import Component, id_number, invalid_control
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal, guarded
 
@@ -123,6 +124,8 @@ class ConfirmErase(Component[discord.ui.Button[Any]], template=r"(?!)"):
         if self.asker != interaction.user.id:
             raise Refusal(t("lb-only-the-asker"))
         context.guild_id(interaction)
+        if not asked_on(interaction.message, self.question):
+            raise Refusal(invalid_control(t, menu=False))
         question = self.question
         # Answered: the process that asked does not close the question as unanswered any more.
         interaction.client.service(OpenQuestions).answered(question)
@@ -144,6 +147,17 @@ class ConfirmErase(Component[discord.ui.Button[Any]], template=r"(?!)"):
             except discord.HTTPException:
                 log.debug("Could not close an erase confirmation", exc_info=True)
             raise
+
+
+def asked_on(message: discord.Message | None, question: int) -> bool:
+    """Whether ``message`` is the question's own: the private answer to the asking interaction.
+
+    Discord delivers a click with the message it was made on, and that message lives in the channel of
+    the command that asked; an answer whose id names a question asked elsewhere (another channel, another
+    server, where the asker's permissions differ) is forged, and refused before anything is looked at.
+    """
+    metadata = None if message is None else message.interaction_metadata
+    return metadata is not None and metadata.id == question
 
 
 def manager_only(interaction: Click, t: Texts) -> str | None:

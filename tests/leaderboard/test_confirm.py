@@ -234,3 +234,54 @@ async def test_a_forged_answer_for_another_member_is_refused(simcord_env: Env, d
     assert done.response is not None and done.response.content.startswith("Done: your records of")
     assert games_of(database_path, victim) == 0 and games_of(database_path, forger) == before[forger.id]
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_an_answer_counts_only_where_its_question_was_asked(
+    simcord_env: Env, database_path: Path
+) -> None:
+    """A member of two servers asks in each; an answer naming server A's question, sent from the
+    question message in server B (where they manage the server), or from another channel of A, is
+    refused: nothing is erased anywhere, and A's question still waits for its own answer (issue 25)."""
+    guild_a, channel_a, members_a = await records_of(simcord_env, 3, seed=75)
+    asker = members_a[0]
+    guild_b = simcord_env.create_guild()
+    channel_b = guild_b.create_text_channel("wizard")
+    mods = guild_b.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    in_b = guild_b.add_member(asker.user, roles=[mods])
+    others_b = make_players(simcord_env, guild_b, 2)
+    start = simcord_env.now().timestamp() - DAY
+    await fill(
+        manager(simcord_env).store, guild_b.id, [in_b.id, *(m.id for m in others_b)], 3, seed=76, start=start
+    )
+    other_channel_a = guild_a.create_text_channel("elsewhere")
+    before = db_helpers.query(database_path, "SELECT COUNT(*) AS n FROM game_results")[0]["n"]
+
+    asked_a = await asker.slash(channel_a, "wizard forget-me")
+    asked_b = await in_b.slash(channel_b, "wizard-admin reset-leaderboard")
+    asked_elsewhere = await asker.slash(other_channel_a, "wizard forget-me")
+    assert asked_a.response is not None and asked_b.response is not None
+    assert asked_elsewhere.response is not None
+    question_a = question_of(asked_a.response)
+    from_b = simcord_env.backend.get_message(asked_b.response.channel_id, asked_b.response.id)
+    from_elsewhere = simcord_env.backend.get_message(
+        asked_elsewhere.response.channel_id, asked_elsewhere.response.id
+    )
+    for carrier, actor, forged in (
+        (from_b, in_b, ForgetMe.answer_id(asker.id, question_a, "yes")),
+        (from_b, in_b, ResetLeaderboard.answer_id(asker.id, question_a, "yes")),
+        (from_b, in_b, RemoveMember.answer_id(asker.id, question_a, "yes", member=members_a[1].id)),
+        (from_elsewhere, asker, ForgetMe.answer_id(asker.id, question_a, "yes")),
+    ):
+        assert_refused(await forge_click(simcord_env, actor, carrier, forged), "isn't valid")
+    assert db_helpers.query(database_path, "SELECT COUNT(*) AS n FROM game_results")[0]["n"] == before
+    assert question_a in open_questions(simcord_env)
+    # Answered on its own message, in its own channel, the question is served.
+    done = await asker.click(asked_a.response, label="Erase my records")
+    assert done.response is not None and done.response.content.startswith("Done: your records of")
+    in_server_b = db_helpers.query(
+        database_path,
+        "SELECT COUNT(*) AS n FROM game_results WHERE user_id = ? AND guild_id = ?",
+        (asker.id, guild_b.id),
+    )[0]["n"]
+    assert games_of(database_path, asker) == in_server_b > 0  # server B's games stay
+    assert_valid_discord_payloads(simcord_env)
