@@ -107,17 +107,27 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
                 raise Refusal(t("table-refusal-no-longer-open"))
             if table.status != self.status:
                 raise Refusal(t("table-refusal-out-of-date"))
+            if self.carrier == "table" and table.message_id is None and interaction.message is not None:
+                # The click brings the table message whose id the bot has not learned yet (see
+                # ``_carried_right``): from now on it is the table's message.
+                await session.remember_message(interaction.message)
             await session.serve(self, interaction, t)
 
     def _carried_right(self, message: discord.Message | None, table: Table) -> bool:
         """Whether the clicked message is one this family is sent on, so a forged id cannot make the
-        handler rewrite a message it does not own (another table, the final standings)."""
+        handler rewrite a message it does not own (another table, the final standings).
+
+        A table message whose id the bot does not know yet is taken as the click brings it: a click can
+        come before the answer to ``/wizard new`` that posted it has reached the bot, and a crash can come
+        between that answer and storing its id. Only the bot's own messages carry its components, and
+        the click comes from the table's channel (``check_place``), so such a message, not private, is
+        the table's."""
         if self.carrier == "any":
             return True
         if message is None:
             return False
         if self.carrier == "table":
-            return message.id == table.message_id
+            return message.id == table.message_id or (table.message_id is None and not is_private(message))
         return is_private(message)
 
 

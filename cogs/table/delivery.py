@@ -208,6 +208,26 @@ class Delivery:
             log.warning("Could not post in the channel of table %d: %s", table.id, error)
             return None
 
+    async def find_message(self, table: Table, id_prefix: str, *, within: int = 50) -> discord.Message | None:
+        """The bot's message in the table's channel, among its last ``within`` messages, with a component
+        whose id starts with ``id_prefix``: a lobby message whose id was never stored (a crash right after
+        ``/wizard new`` was answered). None if it is not there or the channel cannot be read."""
+        channel = await self.channel(table)
+        me = self.client.user
+        if channel is None or me is None:
+            return None
+        try:
+            async for message in channel.history(limit=within):
+                if message.author.id == me.id and any(
+                    (getattr(item, "custom_id", None) or "").startswith(id_prefix)
+                    for row in message.components
+                    for item in getattr(row, "children", ())
+                ):
+                    return message
+        except discord.HTTPException as error:
+            log.warning("Could not look through the channel of table %d: %s", table.id, error)
+        return None
+
     async def post(self, channel_id: int, content: str) -> None:
         """Post a line of text in a channel that may have no table any more (logged if it fails)."""
         try:

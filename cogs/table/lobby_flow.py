@@ -92,8 +92,8 @@ class Lobbies:
             lobby.hold_seats(table, held, now())
         await session.apply_server_settings()
         self.registry.add(session)
-        await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
-        await session.remember_message(await interaction.original_response())
+        sent = await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
+        await session.remember_answer(interaction, sent)
         arm_lobby_timer(session)
 
     async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:

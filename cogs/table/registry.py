@@ -39,6 +39,10 @@ class Session(Protocol):
 
     def stop(self) -> None: ...
 
+    async def remember_message(self, message: discord.Message | None) -> None:
+        """Keep a new table message's id."""
+        ...
+
     async def serve(self, click: Any, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
         """Serve a click of one of the table's component families (the lock held)."""
         ...

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.table.clock import track_turns, turn_since
-from cogs.table.components import lobby_embed, lobby_view, table_view
+from cogs.table.components import custom_id, lobby_embed, lobby_view, table_view
 from cogs.table.lobby_flow import SessionFactory
 from cogs.table.model import PausedTurn, Table, now
 from cogs.table.session import TableParts, TableSession, arm_lobby_timer
@@ -229,6 +229,12 @@ async def show_again(session: TableSession) -> None:
         # Edited even when nothing seems to have changed: a join or a leave stored just before a crash
         # may never have been shown.
         embed, view = lobby_embed(table), lobby_view(table)
+        if table.message_id is None:
+            # Answered but never stored (a crash in between): the lobby message is taken back, rather
+            # than a second one posted beside it.
+            await session.remember_message(
+                await delivery.find_message(table, custom_id("lobby", table.id, 0, ""))
+            )
         if not await delivery.edit_table_message(session, embed=embed, view=view):
             await session.remember_message(await delivery.send_channel(table, embed=embed, view=view))
         return

@@ -177,6 +177,22 @@ class TableSession:
             self.table.message_id = message.id
             await self.parts.store.set_message(self.table.id, message.id)
 
+    async def remember_answer(
+        self,
+        interaction: discord.Interaction[WizardBot],
+        sent: discord.InteractionCallbackResponse[WizardBot],
+    ) -> None:
+        """Keep the id of the table message a command's answer posted. Discord returns the message with
+        the answer, so it is known at once, without a second request (fetched only if it was not)."""
+        message = sent.resource if isinstance(sent.resource, discord.Message) else None
+        if message is None:
+            try:
+                message = await interaction.original_response()
+            except discord.HTTPException as error:
+                # A click on it tells its id (``TableComponent``); a restart finds it (``show_again``).
+                log.warning("Could not learn the message of table %d: %s", self.table.id, error)
+        await self.remember_message(message)
+
     def seat_of(self, interaction: discord.Interaction[WizardBot], t: Texts) -> int:
         """The clicker's seat, or a refusal if they do not play here."""
         seat = self.table.seat_of(interaction.user.id)
@@ -247,16 +263,16 @@ class TableSession:
         to the new one, and a game's buttons on it (Show my hand) still answer."""
         table, delivery = self.table, self.parts.delivery
         if table.game is None:
-            await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
+            sent = await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
         else:
             embeds, files = await delivery.table_message(
                 table, table.game.public_view(), files_allowed=reply_allows_files(interaction)
             )
-            await interaction.response.send_message(embeds=embeds, view=table_view(table), files=files)
+            sent = await interaction.response.send_message(embeds=embeds, view=table_view(table), files=files)
             self.drawn_at = now()
         old_id = table.message_id  # the old message, edited below to point to the new one
         self.picture = None  # the new message's picture is not known here
-        await self.remember_message(await interaction.original_response())
+        await self.remember_answer(interaction, sent)
         if old_id is None:
             return  # the table had no message (never posted, or its id lost)
         await delivery.edit_table_message(
