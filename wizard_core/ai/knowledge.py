@@ -12,7 +12,8 @@ known void holds.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from wizard_core.cards import (
     BITS_OF_FACE,
@@ -30,6 +31,8 @@ __all__ = ["Knowledge"]
 
 _COPIES = WIZARD_BITS | JESTER_BITS
 _SUIT_OF_BIT = tuple(i // 13 if i < 52 else 4 for i in range(64))
+# The bits of each suit group: the four suits, then the special cards (which no void rules out).
+_GROUP_MASKS = (*SUIT_MASKS, ~((1 << 52) - 1) & ((1 << 64) - 1))
 # Below this many tries a constrained deal is redrawn; past it, it is built with a feasibility check.
 _GREEDY_TRIES = 25
 
@@ -48,6 +51,7 @@ class Knowledge:
     """
 
     __slots__ = (
+        "_layout",
         "bids",
         "blind",
         "cards",
@@ -140,6 +144,7 @@ class Knowledge:
             fixed[p] and known[p].bit_count() != self.hand_sizes[p] for p in range(n)
         ):
             raise ValueError("the view's hand sizes do not match the cards it shows")
+        self._layout: _Layout | None = None
 
     def remaining_tricks(self) -> int:
         """Tricks of this round not finished yet, the open one included."""
@@ -173,22 +178,41 @@ class Knowledge:
 
     def sample(self, rng: random.Random) -> list[int]:
         """A deal of the unseen cards to the players whose hands are not seen, respecting known voids."""
-        others = [p for p in range(self.players) if not self.fixed[p]]
-        cards = list(bits_of(self.unseen))
-        rng.shuffle(cards)
-        if not any(self.voids[p] for p in others):
+        layout = self._layout or self._lay_out()
+        others = layout.others
+        if not layout.voids:
+            cards = layout.cards.copy()
+            _shuffle(cards, rng.random)
             hands = list(self.known)
             start = 0
             for p in others:
                 stop = start + self.hand_sizes[p]
-                hands[p] = sum(1 << bit for bit in cards[start:stop])
+                hands[p] = sum(cards[start:stop])
                 start = stop
             return hands
         for _ in range(_GREEDY_TRIES):
-            dealt = self._greedy(cards, others, rng)
+            dealt = self._greedy(layout, rng.random)
             if dealt is not None:
                 return dealt
-        return self._careful(cards, others, rng)
+        bits = list(bits_of(self.unseen))
+        rng.shuffle(bits)
+        return self._careful(bits, others, rng)
+
+    def _lay_out(self) -> _Layout:
+        """What every deal of this knowledge starts from, worked out once for all its samples."""
+        others = [p for p in range(self.players) if not self.fixed[p]]
+        capacity, eligible = self._holders(others)
+        groups = [[1 << bit for bit in bits_of(self.unseen & mask)] for mask in _GROUP_MASKS]
+        # The most constrained suit groups first, while their holders still have room.
+        order = sorted((g for g in range(5) if groups[g]), key=lambda g: len(eligible[g]))
+        self._layout = _Layout(
+            others,
+            [1 << bit for bit in bits_of(self.unseen)],
+            any(self.voids[p] for p in others),
+            capacity,
+            [(eligible[g], groups[g]) for g in order],
+        )
+        return self._layout
 
     def _holders(self, others: list[int]) -> tuple[list[int], list[list[int]]]:
         """Capacities (the other players, then the undealt rest) and, per suit group, who may hold it."""
@@ -208,24 +232,28 @@ class Knowledge:
                 hands[others[holder]] |= 1 << bit
         return hands
 
-    def _greedy(self, cards: list[int], others: list[int], rng: random.Random) -> list[int] | None:
-        """Most constrained cards first, each to an eligible holder weighted by free room; None if stuck."""
-        capacity, eligible = self._holders(others)
-        order = sorted(range(len(cards)), key=lambda i: len(eligible[_SUIT_OF_BIT[cards[i]]]))
-        owner = [0] * len(cards)
-        for i in order:
-            choices = eligible[_SUIT_OF_BIT[cards[i]]]
+    def _greedy(self, layout: _Layout, random: Callable[[], float]) -> list[int] | None:
+        """Each card, most constrained suit groups first, to an eligible holder drawn in proportion to the
+        room it has left; None if a card finds no room."""
+        capacity = layout.capacity.copy()
+        held = [0] * len(capacity)
+        for choices, masks in layout.groups:
             room = sum(capacity[h] for h in choices)
-            if not room:
-                return None
-            pick = int(rng.random() * room)
-            for h in choices:
-                pick -= capacity[h]
-                if pick < 0:
-                    break
-            capacity[h] -= 1
-            owner[i] = h
-        return self._hands_of(owner, cards, others)
+            for mask in masks:
+                if not room:
+                    return None
+                pick = int(random() * room)
+                for h in choices:
+                    pick -= capacity[h]
+                    if pick < 0:
+                        break
+                capacity[h] -= 1
+                room -= 1
+                held[h] |= mask
+        hands = list(self.known)
+        for h, p in enumerate(layout.others):
+            hands[p] = held[h]
+        return hands
 
     def _careful(self, cards: list[int], others: list[int], rng: random.Random) -> list[int]:
         """Like ``_greedy``, but every step keeps the rest dealable (Hall's condition over suit groups)."""
@@ -249,6 +277,26 @@ class Knowledge:
             else:
                 raise ValueError("no deal of the unseen cards fits what this player has seen")
         return self._hands_of(owner, cards, others)
+
+
+class _Layout(NamedTuple):
+    """The parts of a knowledge's deals that every sample shares: the players to deal to, the unseen
+    cards as one-bit masks, whether any of those players has shown a void, the holders' room (those
+    players, then the undealt rest) and, most constrained first, each suit group's holders and cards."""
+
+    others: list[int]
+    cards: list[int]
+    voids: bool
+    capacity: list[int]
+    groups: list[tuple[list[int], list[int]]]
+
+
+def _shuffle(items: list[int], random: Callable[[], float]) -> None:
+    """Shuffle in place (Fisher and Yates) with one float a step: several times quicker than
+    ``Random.shuffle``, which draws its random bits a call at a time."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def _same_cards(one: int, other: int) -> bool:

@@ -88,7 +88,8 @@ _BID_WINDOW = 3
 class Decision:
     """A decision and the work it took: the deals it sampled, of the ``planned`` ones its budget bought.
 
-    Fewer ``samples`` than ``planned`` means the wall-time cap cut it short (``capped``). A decision that
+    A decision samples fewer than ``planned`` deals when the race between its options is decided early
+    (see ``search.Estimate``), or when the wall-time cap cut it short (``capped``). A decision that
     needs no sampling (one legal action or one distinct card, the easy level, the Forehead round, the
     medium level's cards) has 0 of 0.
     """
@@ -96,11 +97,7 @@ class Decision:
     action: int
     samples: int = 0
     planned: int = 0
-
-    @property
-    def capped(self) -> bool:
-        """True if the wall-time cap stopped the sampling before the work was done."""
-        return self.samples < self.planned
+    capped: bool = False
 
 
 def sample_cost(know: Knowledge, playouts: int) -> int:
@@ -112,7 +109,7 @@ def sample_cost(know: Knowledge, playouts: int) -> int:
 class _Budget:
     """How many deals a decision may sample (fixed by the view and the work), and when it must stop."""
 
-    __slots__ = ("deadline", "fixed", "limit", "planned", "samples", "work")
+    __slots__ = ("capped", "deadline", "fixed", "limit", "planned", "samples", "work")
 
     def __init__(self, level: Level, work: int | None, samples: int | None, cap_ms: float | None) -> None:
         if (work is not None and work < 0) or (samples is not None and samples < 1):
@@ -124,6 +121,7 @@ class _Budget:
         self.fixed = samples
         self.limit = _MAX_SAMPLES[level]
         self.planned = self.samples = 0
+        self.capped = False
 
     def plan(self, know: Knowledge, playouts: int) -> int:
         """The number of deals to sample when each plays ``playouts`` playouts; at least one."""
@@ -134,8 +132,10 @@ class _Budget:
         return self.planned
 
     def spent(self, estimate: Estimate) -> int:
-        """Note the deals an estimate sampled; its best option."""
+        """Note the deals an estimate sampled, and whether the cap stopped it in a race still open; its
+        best option."""
         self.samples = estimate.samples
+        self.capped = estimate.samples < self.planned and len(estimate.live) > 1
         return estimate.best()
 
 
@@ -194,7 +194,7 @@ def deliberate(
         code = _play(know, level, rng, budget, legal)
     if code not in legal:  # a bug, never the player's fault: refuse rather than play it
         raise AssertionError(f"the {level} player chose {code}, not one of {legal}")
-    return Decision(code, budget.samples, budget.planned)
+    return Decision(code, budget.samples, budget.planned, budget.capped)
 
 
 def _blind_bid(know: Knowledge) -> int:

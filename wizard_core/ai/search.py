@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from wizard_core.ai.heuristics import estimate_tricks, heuristic_bid
 from wizard_core.ai.knowledge import Knowledge
-from wizard_core.ai.sim import TrickState, play_out, round_points
+from wizard_core.ai.sim import PolicyMemo, TrickState, play_out, round_points
 from wizard_core.cards import FACE_OF_BIT, MERLIN_FACE, SUIT_MASKS, bits_of
 from wizard_core.rules import round_score
 from wizard_core.tricks import MERLIN_AS_JESTER, led_state, resolve
@@ -41,25 +41,79 @@ __all__ = [
 ]
 
 
-class Estimate:
-    """Mean points per option after some samples."""
+# Racing: every option is scored on the same deals, so the difference between two options is measured
+# sample by sample, with the luck of the deal cancelled out. Once the samples show, with this many
+# standard errors of margin, that an option is worse than the leader, or that the two are worth the same
+# within ``_SAME_POINTS``, it is dropped and plays no further playouts; the sampling stops when one option
+# is left. Close calls thus get all the deals the work buys, and clear ones a few dozen. Checks come at
+# ``_FIRST_LOOK`` samples, then each time the samples have grown by half, so that they cost little.
+_MARGIN = 2.5
+_SAME_POINTS = 1.0
+_FIRST_LOOK = 16
 
-    __slots__ = ("samples", "totals", "weight")
+
+class Estimate:
+    """Mean points per option after some samples, and the options still in the race (``live``).
+
+    ``values[option]`` keeps each sample's points and ``weights`` each sample's weight: an option that
+    left the race keeps the values of the samples it had, the live ones have a value for every sample.
+    """
+
+    __slots__ = ("live", "next_look", "samples", "totals", "values", "weight", "weights")
 
     def __init__(self, options: Sequence[int]) -> None:
-        """Start with no sample for each option."""
+        """Start with no sample for each option, all of them in the race."""
         self.totals: dict[int, float] = dict.fromkeys(options, 0.0)
+        self.live: list[int] = list(self.totals)
+        self.values: dict[int, list[float]] = {option: [] for option in self.totals}
+        self.weights: list[float] = []
         self.samples = 0
         self.weight = 0.0
+        self.next_look = _FIRST_LOOK
+
+    def add(self, weight: float, points: Sequence[float]) -> None:
+        """Count one sample: its weight and the points of each live option, in the order of ``live``."""
+        totals, values = self.totals, self.values
+        for option, value in zip(self.live, points, strict=True):
+            totals[option] += weight * value
+            values[option].append(value)
+        self.weights.append(weight)
+        self.samples += 1
+        self.weight += weight
+        if self.samples >= self.next_look and len(self.live) > 1:
+            self.next_look = self.samples + (self.samples + 1) // 2
+            self.prune()
 
     def best(self) -> int:
-        """The option with the highest mean; the first of equals, so results do not depend on timing."""
+        """The live option with the highest mean; the first of equals, so results do not depend on timing."""
         totals = self.totals
-        return max(totals, key=totals.__getitem__)
+        return max(self.live, key=totals.__getitem__)
+
+    def prune(self) -> None:
+        """Drop the options that are surely worse than the leader, or surely worth the same."""
+        leader = self.best()
+        weights = self.weights
+        total = self.weight
+        if total <= 0.0:
+            return
+        lead = self.values[leader]
+        kept = []
+        for option in self.live:
+            if option == leader:
+                kept.append(option)
+                continue
+            # The weighted mean of the paired differences and its standard error (self-normalised).
+            diffs = [a - b for a, b in zip(lead, self.values[option], strict=True)]
+            mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+            spread = sum((w * (d - mean)) ** 2 for w, d in zip(weights, diffs, strict=True))
+            error = _MARGIN * math.sqrt(spread) / total
+            if mean - error <= 0.0 and abs(mean) + error >= _SAME_POINTS:
+                kept.append(option)
+        self.live = kept
 
 
 def _going(estimate: Estimate, deadline: float, max_samples: int) -> bool:
-    if estimate.samples >= max_samples:
+    if estimate.samples >= max_samples or (len(estimate.live) < 2 and estimate.samples):
         return False
     return estimate.samples == 0 or time.perf_counter() < deadline
 
@@ -110,19 +164,19 @@ def bid_values(
     """Expected points of each candidate bid, the other players bidding quickly on their sampled hands."""
     trump = know.trump
     estimate = Estimate(candidates)
-    totals = estimate.totals
     me, cards = know.me, know.cards
     start = TrickState(know.leader, (), trump, [0] * know.players, 0, cards)
+    memo: PolicyMemo = {}
     while _going(estimate, deadline, max_samples):
         hands = know.sample(rng)
         weight = bid_likelihood(know, hands, trump)
         bids = _opening_bids(know, hands, trump)
-        for bid in candidates:
+        points = []
+        for bid in estimate.live:
             bids[me] = bid
-            tricks, null = play_out(hands.copy(), bids, trump, start)
-            totals[bid] += weight * round_points(bid, tricks[me], null, cards)
-        estimate.samples += 1
-        estimate.weight += weight
+            tricks, null = play_out(hands.copy(), bids, trump, start, memo=memo)
+            points.append(round_points(bid, tricks[me], null, cards))
+        estimate.add(weight, points)
     return estimate
 
 
@@ -134,6 +188,7 @@ def trump_values(
     per_suit = {suit: Estimate(candidates) for suit in range(4)}
     me, cards = know.me, know.cards
     start = {suit: TrickState(know.leader, (), suit, [0] * know.players, 0, cards) for suit in range(4)}
+    memos: list[PolicyMemo] = [{} for _ in range(4)]
     while _going(estimate, deadline, max_samples):
         hands = know.sample(rng)
         for suit in range(4):
@@ -141,7 +196,7 @@ def trump_values(
             totals = per_suit[suit].totals
             for bid in candidates:
                 bids[me] = bid
-                tricks, null = play_out(hands.copy(), bids, suit, start[suit])
+                tricks, null = play_out(hands.copy(), bids, suit, start[suit], memo=memos[suit])
                 totals[bid] += round_points(bid, tricks[me], null, cards)
             per_suit[suit].samples += 1
             per_suit[suit].weight += 1.0
@@ -175,22 +230,22 @@ def play_values(
 ) -> Estimate:
     """Expected points of each play code, everyone playing greedily after it."""
     estimate = Estimate(options)
-    totals = estimate.totals
     trump = know.trump
     state = TrickState(know.leader, know.trick, trump, know.tricks, know.null, know.remaining_tricks())
     unknown = None in know.bids
     bids = [0 if bid is None else bid for bid in know.bids]
+    memo: PolicyMemo = {}
     while _going(estimate, deadline, max_samples):
         hands = know.sample(rng)
         weight = bid_likelihood(know, hands, trump)
         if unknown:  # read the bids it cannot see from the sampled hands, as dealt
             dealt = [hand | played for hand, played in zip(hands, know.played, strict=True)]
             bids = _opening_bids(know, dealt, trump)
-        for code in options:
-            tricks, null = play_out(hands.copy(), bids, trump, state, code)
-            totals[code] += weight * utility(know, bids, tricks, null)
-        estimate.samples += 1
-        estimate.weight += weight
+        points = []
+        for code in estimate.live:
+            tricks, null = play_out(hands.copy(), bids, trump, state, code, memo)
+            points.append(utility(know, bids, tricks, null))
+        estimate.add(weight, points)
     return estimate
 
 

@@ -41,6 +41,7 @@ from wizard_core.tricks import (
 
 __all__ = [
     "CODE_BITS",
+    "PolicyMemo",
     "TrickState",
     "greedy_play",
     "legal_codes",
@@ -261,18 +262,29 @@ class TrickState:
         self.index = len(trick)
 
 
+# The greedy policy's answers, by (hand, led-suit state, best strength, position, wanting the trick), for
+# one trump suit and number of players. The playouts of one decision meet the same situations again and
+# again (about half of their plays: the same hands late in a round, the options of one deal sharing
+# their first tricks), so a decision keeps one of these and looks each one up before working it out.
+PolicyMemo = dict[tuple[int, int, int, int, bool], int]
+
+
 def play_out(
     hands: list[int],
     bids: Sequence[int],
     trump: int,
     state: TrickState,
     first: int = -1,
+    memo: PolicyMemo | None = None,
 ) -> tuple[list[int], int]:
     """Play the round to its end with the greedy policy; the tricks each player took and the null tricks.
 
     ``hands`` is changed in place. ``first``, when not negative, is the play code of the player to act,
-    the action being evaluated; everyone then follows the greedy policy.
+    the action being evaluated; everyone then follows the greedy policy. ``memo`` keeps the policy's
+    answers between the playouts of one decision (the same trump and players throughout).
     """
+    if memo is None:
+        memo = {}
     players = len(hands)
     tricks = state.tricks.copy()
     null = state.null
@@ -285,7 +297,11 @@ def play_out(
     while remaining:
         hand = hands[player]
         if code < 0:
-            code = greedy_play(hand, led, best, index, players, trump, tricks[player] < bids[player])
+            want = tricks[player] < bids[player]
+            key = (hand, led, best, index, want)
+            code = memo.get(key, -1)
+            if code < 0:
+                code = memo[key] = greedy_play(hand, led, best, index, players, trump, want)
         taken = hand & CODE_BITS[code]
         hands[player] = hand ^ (taken & -taken)
         if led == NO_LED:
