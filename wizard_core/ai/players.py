@@ -4,8 +4,8 @@
   greedy policy: take the trick cheaply while the bid is not made, get rid of dangerous cards after.
 - ``medium``: bids the bid with the best expected score over sampled deals of the unseen cards (each
   played out greedily, the players still to bid bidding quickly), and chooses trump the same way, with
-  a fifth of the hard level's work and at most 60 deals; plays like ``easy``.
-- ``hard``: bids and chooses trump like ``medium`` with five times the work, and chooses each card by
+  less than a third of the hard level's work and at most 60 deals; plays like ``easy``.
+- ``hard``: bids and chooses trump like ``medium`` with more work, and chooses each card by
   determinized search: every sample deals the unseen cards consistently with what it has seen (voids
   included, and weighted by how well it explains the bids), plays each distinct legal card followed by
   the greedy policy for everyone to the end of the round, and the card with the best mean round score
@@ -22,11 +22,13 @@ a call once made is followed by its card.
 A decision reads nothing but the ``PlayerView`` it is given, and draws its samples from its own random
 generator. Its budget counts work, not time: ``work`` is a number of simulated card plays (``DEFAULT_WORK``
 per level), which buys each decision a number of sampled deals fixed by the view alone: a sample costs
-one playout of the rest of the round per option weighed, plus the deal itself (``sample_cost``). So the
-strength of a level does not depend on how busy the host is, and a decision is a pure function of the
-view and the seed. The wall-time cap ``cap_ms`` is only a safety net: a decision that reaches it stops
-sampling at once (after one sample at least; it may overrun by one sample), weaker and no longer
-reproducible; ``Decision.capped`` says so.
+one playout of the rest of the round per option weighed, plus the deal itself (``sample_cost``). Those
+deals are the most a decision samples: its options race (``search.Estimate``), and the race usually
+ends sooner, once the samples show which option is best or that the ones left are worth the same,
+after a number of deals fixed by the view and the seed. So the strength of a level does not depend on
+how busy the host is, and a decision is a pure function of the view and the seed. The wall-time cap
+``cap_ms`` is only a safety net: a decision that reaches it stops sampling at once (after one sample at
+least; it may overrun by one sample), weaker and no longer reproducible; ``Decision.capped`` says so.
 """
 
 from __future__ import annotations
@@ -68,15 +70,17 @@ __all__ = [
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
 
-# The work of one decision, in simulated card plays. A hard decision's work takes about 100 ms on the
-# development machine (two cores, Python 3.11; ``benchmarks/computer_latency.py``), the time its old
-# wall-time budget gave it; medium bids with a fifth of it and at most 60 deals, as it did then.
-DEFAULT_WORK: dict[Level, int] = {"easy": 0, "medium": 15_000, "hard": 75_000}
-_MAX_SAMPLES: dict[Level, int] = {"easy": 0, "medium": 60, "hard": 1 << 30}
+# The most work of one decision, in simulated card plays, and the most deals it samples. Racing the
+# options (``search.Estimate``) spends about a third of the hard level's work on average; beyond 400
+# deals, or 50,000 card plays, a hard decision's choice hardly changes any more (measured as the points
+# lost against options valued over 4,000 deals, ``docs/computers.md``). Medium bids with 15,000 and at
+# most 60 deals, as it always did.
+DEFAULT_WORK: dict[Level, int] = {"easy": 0, "medium": 15_000, "hard": 50_000}
+_MAX_SAMPLES: dict[Level, int] = {"easy": 0, "medium": 60, "hard": 400}
 # The safety net: the longest a decision may sample, in milliseconds, unless the caller says otherwise.
 DEFAULT_CAP_MS = 1000.0
 # What dealing and weighing one sample costs besides its playouts, in card plays: this much, plus one
-# per this many unseen cards (fitted on the development machine, where a card play takes about 1.3 µs).
+# per this many unseen cards (fitted on the development machine, where a card play took about 1.3 µs).
 _SAMPLE_OVERHEAD = 20
 _UNSEEN_PER_PLAY = 4
 # Hands of up to this many cards consider every bid; larger ones a window around the quick estimate.

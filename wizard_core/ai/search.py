@@ -9,8 +9,9 @@ A bid the player cannot see (a secret bid, or the Saboteur dealer's, who makes n
 way from the sampled hand. The Saboteur dealer scores 20 whatever happens, so its aim is the others'
 loss: its utility is minus the mean points of the other players.
 
-The loops draw ``max_samples`` samples, fixed by the caller from the work it may do (``players``), so
-that an estimate depends on the knowledge and the random generator alone. The ``deadline``
+The loops draw at most ``max_samples`` samples, fixed by the caller from the work it may do
+(``players``), and fewer when the race between the options is decided (``Estimate``), so that an
+estimate depends on the knowledge and the random generator alone. The ``deadline``
 (``time.perf_counter`` seconds) is a safety net for a slow host: past it a loop stops early, but it
 always finishes at least one sample.
 """
@@ -48,7 +49,7 @@ __all__ = [
 # is left. Close calls thus get all the deals the work buys, and clear ones a few dozen. Checks come at
 # ``_FIRST_LOOK`` samples, then each time the samples have grown by half, so that they cost little.
 _MARGIN = 2.5
-_SAME_POINTS = 1.0
+_SAME_POINTS = 1.5
 _FIRST_LOOK = 16
 
 
