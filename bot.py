@@ -1,7 +1,8 @@
 """Start the Wizard bot: `python bot.py` (or `make run`) with DISCORD_TOKEN set in `.env`.
 
 `python bot.py --version` prints the version; `python bot.py backup PATH` copies the database, safely
-while the bot runs, and `python bot.py restore PATH` puts such a copy back while it is stopped.
+while the bot runs, and `python bot.py restore PATH` puts such a copy back while it is stopped (SQLite or
+PostgreSQL); `python bot.py copy-database --to postgresql://…` moves a SQLite database to PostgreSQL.
 `python bot.py sandbox` (`make sandbox`) runs the bot offline, in SimCord, played from a local page.
 """
 
@@ -48,8 +49,16 @@ from cogs.storage import (
     find_migrations,
     open_database,
 )
+from cogs.storage.copy import (
+    CopyError,
+    CopyReport,
+    DatabaseBusyError,
+    backup_postgres,
+    copy_database,
+    restore_postgres,
+)
 from cogs.utils.components import Component, stray_click_reply
-from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings
+from cogs.utils.config import RedactTokenFilter, Settings, SettingsError, load_settings, safe_url
 from cogs.utils.replies import Refusal, reader_texts, report_failure
 
 log = logging.getLogger(__name__)
@@ -443,14 +452,39 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     commands_ = parser.add_subparsers(dest="command", metavar="COMMAND")
     backup = commands_.add_parser(
-        "backup", help="copy the database (WIZARD_DATABASE_PATH) to PATH; safe while the bot runs"
+        "backup",
+        help="copy the database (SQLite or PostgreSQL) to PATH; safe while the bot runs",
     )
     backup.add_argument("path", type=Path, help="the copy to write, or a folder to put a dated copy in")
     backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    backup.add_argument(
+        "--logical",
+        action="store_true",
+        help="PostgreSQL: write a SQLite file of the data instead of running pg_dump",
+    )
     restore = commands_.add_parser(
         "restore", help="replace the database with the backup PATH; the bot must be stopped"
     )
     restore.add_argument("path", type=Path, help="a copy made by `backup`")
+    copy = commands_.add_parser(
+        "copy-database",
+        help="copy the SQLite database into a new, empty PostgreSQL database; the bot must be stopped",
+        description="Copy every table of the SQLite database (WIZARD_DATABASE_PATH, or --from a backup) "
+        "into an empty PostgreSQL database, which the bot's migrations prepare first, then check the copy. "
+        "Both must be at this version of the bot.",
+    )
+    copy.add_argument(
+        "--to",
+        metavar="URL",
+        help="the PostgreSQL database, postgresql://user:password@host/name (default: WIZARD_DATABASE_URL)",
+    )
+    copy.add_argument(
+        "--from",
+        dest="source",
+        metavar="FILE",
+        type=Path,
+        help="copy this SQLite file (a backup) instead of WIZARD_DATABASE_PATH",
+    )
     sandbox = commands_.add_parser(
         "sandbox",
         help="play the bot without Discord, on a local page (needs `make sandbox`)",
@@ -520,16 +554,9 @@ def start(settings: Settings) -> int:
     return 0
 
 
-POSTGRES_BACKUP = (
-    "{what} works on the SQLite file; this bot keeps its data in PostgreSQL (WIZARD_DATABASE_URL). "
-    "Use PostgreSQL's own tools there: pg_dump to copy the database, pg_restore or psql to put it back."
-)
-
-
-def backup(settings: Settings, target: Path, force: bool) -> int:
+def backup(settings: Settings, target: Path, force: bool, logical: bool = False) -> int:
     if settings.database_url:
-        print(POSTGRES_BACKUP.format(what="Backup"), file=sys.stderr)
-        return 1
+        return backup_of_postgres(settings, target, force=force, logical=logical)
     source = settings.database_path
     if not source.exists():
         print(f"Backup failed: there is no database at {source} (WIZARD_DATABASE_PATH)", file=sys.stderr)
@@ -543,10 +570,28 @@ def backup(settings: Settings, target: Path, force: bool) -> int:
     return 0
 
 
+def backup_of_postgres(settings: Settings, target: Path, *, force: bool, logical: bool) -> int:
+    assert settings.database_url is not None
+    shown = settings.database_shown
+    try:
+        made = asyncio.run(
+            backup_postgres(settings.database_url, target, MIGRATIONS_DIR, force=force, logical=logical)
+        )
+    except (BackupError, CopyError, MigrationError) as error:
+        print(f"Backup failed: {error}", file=sys.stderr)
+        return 1
+    if made.report is None:
+        print(f"Copied the database {shown} to {made.path} with pg_dump.")
+        return 0
+    how = "at your request" if logical else "pg_dump is not installed"
+    print(f"Copied the database {shown} to {made.path}, a SQLite file ({how}).")
+    print(copied_rows(made.report))
+    return 0
+
+
 def restore(settings: Settings, backup_path: Path) -> int:
     if settings.database_url:
-        print(POSTGRES_BACKUP.format(what="Restore"), file=sys.stderr)
-        return 1
+        return restore_into_postgres(settings, backup_path)
     known = len(find_migrations(MIGRATIONS_DIR))
     try:
         kept, schema = restore_database(backup_path, settings.database_path, max_version=known)
@@ -564,6 +609,71 @@ def restore(settings: Settings, backup_path: Path) -> int:
     if schema < known:
         print(f"The bot will bring it up to schema version {known} when it starts.")
     return 0
+
+
+def restore_into_postgres(settings: Settings, backup_path: Path) -> int:
+    assert settings.database_url is not None
+    known = len(find_migrations(MIGRATIONS_DIR))
+    # Processes silent for three heartbeats are stopped (cogs/cluster/service.py).
+    stale = 3 * settings.heartbeat_seconds
+    try:
+        done = asyncio.run(
+            restore_postgres(backup_path, settings.database_url, MIGRATIONS_DIR, stale_seconds=stale)
+        )
+    except DatabaseBusyError as error:
+        print(f"Restore refused: {error}.", file=sys.stderr)
+        return 1
+    except (BackupError, CopyError, MigrationError) as error:
+        print(f"Restore failed: {error}", file=sys.stderr)
+        return 1
+    how = "with pg_restore" if done.method == "pg_restore" else "copied in by the bot"
+    print(
+        f"Restored {backup_path} into the database {settings.database_shown} ({how}, schema version "
+        f"{done.version})."
+    )
+    if done.report is not None:
+        print(copied_rows(done.report))
+    if done.kept is not None:
+        print(f"The data it replaced is kept in {done.kept.path}.")
+    if done.version < known and done.method == "pg_restore":
+        print(f"The bot will bring it up to schema version {known} when it starts.")
+    return 0
+
+
+def copy_to_postgres(settings: Settings, target: str | None, source: Path | None) -> int:
+    """`bot.py copy-database`: a SQLite database into a new PostgreSQL one, checked afterwards."""
+    url = target or settings.database_url
+    if not url:
+        print(
+            "Copy failed: name the PostgreSQL database with --to postgresql://… (or WIZARD_DATABASE_URL).",
+            file=sys.stderr,
+        )
+        return 1
+    path = source if source is not None else settings.database_path
+    try:
+        report = asyncio.run(copy_database(path, url, MIGRATIONS_DIR))
+    except DatabaseInUseError as error:
+        print(f"Copy refused: {in_use_message(error)}", file=sys.stderr)
+        return 1
+    except (CopyError, MigrationError) as error:
+        print(f"Copy failed: {error}", file=sys.stderr)
+        return 1
+    print(f"Copied {path} (schema version {report.version}) into {safe_url(url)} in {report.seconds:.1f} s:")
+    print(copied_rows(report))
+    return 0
+
+
+def copied_rows(report: CopyReport) -> str:
+    """The rows copied per table, and what the check after the copy found."""
+    width = max((len(name) for name in report.rows), default=0)
+    lines = [f"  {name:<{width}}  {rows:>9,} rows" for name, rows in sorted(report.rows.items())]
+    lines.append(f"  {'(all)':<{width}}  {report.total:>9,} rows in {len(report.rows)} tables")
+    lines.append("Checked: every table of the copy holds as many rows as were read.")
+    sums = ", ".join(
+        f"{group} {digest} ({rows:,} rows)" for group, (digest, rows) in report.checksums.items()
+    )
+    lines.append(f"Checked: the checksums of both sides agree: {sums}.")
+    return "\n".join(lines)
 
 
 SANDBOX_MISSING = (
@@ -631,9 +741,11 @@ def main(argv: Sequence[str] = ()) -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
     if arguments.command == "backup":
-        return backup(settings, arguments.path, arguments.force)
+        return backup(settings, arguments.path, arguments.force, arguments.logical)
     if arguments.command == "restore":
         return restore(settings, arguments.path)
+    if arguments.command == "copy-database":
+        return copy_to_postgres(settings, arguments.to, arguments.source)
     if arguments.command == "sandbox":
         return sandbox(settings, arguments)
     return start(settings)

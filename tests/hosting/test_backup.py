@@ -1,7 +1,9 @@
-"""`python bot.py backup PATH` and `restore PATH`: consistent copies of the live database, put back safely."""
+"""`python bot.py backup PATH` and `restore PATH`: consistent copies of the live database, put back safely,
+on SQLite and on PostgreSQL (through pg_dump and pg_restore, or the bot's own copy without them)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import sqlite3
@@ -9,16 +11,20 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import db_helpers
 import pytest
 from bot_helpers import manager, open_table, play, replay_from_database
 from simcord import Env
 
 import bot
+from cogs.hosting import backup as backup_module
 from cogs.hosting.backup import BackupError, backup_database, restore_database
 from cogs.storage import open_database
 
 if TYPE_CHECKING:
     from conftest import MakeBot
+
+LATEST = len(list(bot.MIGRATIONS_DIR.glob("*.sql")))
 
 
 @pytest.fixture(autouse=True)
@@ -182,12 +188,166 @@ def test_restore_refuses_a_backup_from_a_newer_bot(tmp_path: Path, database_path
     assert not database_path.exists()
 
 
+# -- PostgreSQL ------------------------------------------------------------------------------------------
+
+
+async def run_main(*argv: str) -> int:
+    """`bot.main` as from a shell: it runs its own event loop, so it runs in a thread of its own."""
+    return await asyncio.to_thread(bot.main, list(argv))
+
+
+def without_pg_dump(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a host without PostgreSQL's client programs: the bot writes its own copy."""
+    monkeypatch.setattr(backup_module, "find_postgres_tool", lambda name: None)
+
+
+def stored_game(database: str | Path) -> dict[str, list[tuple[object, ...]]]:
+    """The rows that make up the tables and their games."""
+    return {
+        table: sorted(tuple(row.values()) for row in db_helpers.query(database, f"SELECT * FROM {table}"))
+        for table in ("tables", "seats", "actions", "checkpoints", "outbox")
+    }
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("method", ["pg_dump", "logical"])
+async def test_a_postgresql_backup_taken_during_a_game_restores_that_game(
+    simcord_env: Env,
+    simcord_bot: bot.WizardBot,
+    make_bot: MakeBot,
+    database_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    method: str,
+) -> None:
+    if method == "logical":
+        without_pg_dump(monkeypatch)
+    monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    table = await open_table(simcord_env, 3)
+    await play(table, random.Random(7), until=lambda game: game.version >= 12)
+    expected, at_backup = table.game.clone(), stored_game(database_url)
+
+    assert await run_main("backup", str(folder)) == 0
+
+    [made] = folder.iterdir()
+    name = database_url.rsplit("/", 1)[1]
+    assert made.name.startswith(f"{name}-") and made.suffix == (
+        ".dump" if method == "pg_dump" else ".sqlite3"
+    )
+    out = capsys.readouterr().out
+    if method == "pg_dump":
+        assert out == f"Copied the database {database_url} to {made} with pg_dump.\n"
+    else:
+        assert out.startswith(
+            f"Copied the database {database_url} to {made}, a SQLite file (pg_dump is not installed).\n"
+        )
+        assert "Checked: the checksums of both sides agree: results " in out
+        assert stored_game(made) == at_backup
+    await play(table, random.Random(8), until=lambda game: game.version >= 20)
+
+    # Not while a bot runs on the database: its heartbeat is fresh.
+    assert await run_main("restore", str(made)) == 1
+    assert capsys.readouterr().err == (
+        f"Restore refused: a Wizard bot is running on the database {name} (process "
+        f"{simcord_bot.process_name!r} wrote its heartbeat just now); stop every process first.\n"
+    )
+    await simcord_bot.close()
+
+    assert await run_main("restore", str(made)) == 0
+
+    out = capsys.readouterr().out
+    how = "with pg_restore" if method == "pg_dump" else "copied in by the bot"
+    assert out.startswith(
+        f"Restored {made} into the database {database_url} ({how}, schema version {LATEST})."
+    )
+    [kept] = folder.glob(f"{name}-before-restore-*")
+    assert f"The data it replaced is kept in {kept}.\n" in out
+    assert stored_game(database_url) == at_backup
+    assert db_helpers.query(database_url, "SELECT * FROM processes") == []
+    # A bot started on the restored database takes the game up where the backup left it.
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(61)
+    assert manager(simcord_env).sessions[table.table_id].table.game == expected
+    await play(table, random.Random(9), until=lambda game: game.version >= 16)
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_a_sqlite_backup_restores_into_postgresql_and_a_postgresql_one_into_sqlite(
+    database_path: Path,
+    database_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db = await open_database(database_path, bot.MIGRATIONS_DIR)
+    await db.set_meta("era", "sqlite")
+    await db.close()
+    from_sqlite = tmp_path / "from-sqlite.sqlite3"
+    assert await run_main("backup", str(from_sqlite)) == 0
+    monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
+
+    assert await run_main("restore", str(from_sqlite)) == 0
+
+    assert "(copied in by the bot, schema version" in capsys.readouterr().out
+    assert db_helpers.query(database_url, "SELECT value FROM meta WHERE key = 'era'") == [{"value": "sqlite"}]
+    db_helpers.execute(database_url, "UPDATE meta SET value = 'postgresql' WHERE key = 'era'")
+    from_postgres = tmp_path / "from-postgresql.sqlite3"
+    assert await run_main("backup", "--logical", str(from_postgres)) == 0
+    assert "a SQLite file (at your request)" in capsys.readouterr().out
+    monkeypatch.delenv("WIZARD_DATABASE_URL")
+
+    assert await run_main("restore", str(from_postgres)) == 0
+
+    assert rows(database_path, "SELECT value FROM meta WHERE key = 'era'") == [("postgresql",)]
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_postgresql_refuses_a_backup_from_a_newer_bot(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    await (await open_database(database_url, bot.MIGRATIONS_DIR)).close()
+    db_helpers.execute(database_url, "INSERT INTO meta (key, value) VALUES ('era', 'now')")
+    db_helpers.execute(
+        database_url, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'later.sql', 0)"
+    )
+    assert await run_main("backup", str(tmp_path / "newer.dump")) == 0
+    db_helpers.execute(database_url, "DELETE FROM schema_migrations WHERE version = 99")
+    capsys.readouterr()
+
+    for backup in (newer, tmp_path / "newer.dump"):
+        assert await run_main("restore", str(backup)) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"Restore failed: {backup} is at schema version 99, newer than this version"), (
+            err
+        )
+    assert not list(tmp_path.glob("*before-restore*"))
+    assert db_helpers.query(database_url, "SELECT value FROM meta WHERE key = 'era'") == [{"value": "now"}]
+
+
 @pytest.mark.parametrize("command", ["backup", "restore"])
-def test_backup_and_restore_send_a_postgresql_host_to_its_own_tools(
+def test_an_unreachable_postgresql_is_one_line_without_its_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    monkeypatch.setenv("WIZARD_DATABASE_URL", "postgresql://bot:secret@db.internal/wizard")
-    assert bot.main([command, str(tmp_path / "copy.sqlite3")]) == 1
-    error = capsys.readouterr().err
-    assert "pg_dump" in error and "WIZARD_DATABASE_URL" in error and "secret" not in error
-    assert not (tmp_path / "copy.sqlite3").exists()
+    monkeypatch.setenv("WIZARD_DATABASE_URL", "postgresql://bot:secret@127.0.0.1:1/wizard")
+    copy = tmp_path / "copy.sqlite3"
+    if command == "restore":
+        with sqlite3.connect(copy) as conn:
+            conn.execute("PRAGMA user_version = 1")
+        conn.close()
+    for lookup in (backup_module.find_postgres_tool, lambda name: None):
+        monkeypatch.setattr(backup_module, "find_postgres_tool", lookup)
+        assert bot.main([command, str(copy)]) == 1
+        [error] = capsys.readouterr().err.splitlines()
+        assert error.startswith(f"{command.capitalize()} failed: ") and "127.0.0.1" in error, error
+        assert "secret" not in error
+    assert sorted(path.name for path in tmp_path.iterdir()) == (
+        ["copy.sqlite3"] if command == "restore" else []
+    )
