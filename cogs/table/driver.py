@@ -1,10 +1,11 @@
 """The computer driver: a table's computer players move one at a time, each after a short pause.
 
 One task per table makes the moves while a computer is to act, each under the table's lock. The decision
-is computed in a worker thread (``computers.think``), so the event loop serves every other table
-meanwhile; the move itself is stored and shown exactly like a member's click
-(``TableSession.computer_move``). A decision is
-seeded from the game's seed, the seat and the game's version, so a replayed game gets the same moves.
+is computed in a worker process (``computers.Thinkers``, the bot's pool), so the event loop serves every
+other table meanwhile and several tables' computers think at once; the move itself is stored and shown
+exactly like a member's click (``TableSession.computer_move``). A decision is seeded from the game's
+seed, the seat and the game's version, whichever process makes it, so a replayed game gets the same
+moves.
 """
 
 from __future__ import annotations
@@ -70,13 +71,16 @@ class ComputerDriver:
         delay: float,
         budget_ms: float,
         metrics: MetricsRegistry | None = None,
+        thinkers: computers.Thinkers | None = None,
     ) -> None:
         """``budget_ms`` caps the wall time of one decision: a safety net, its work being fixed. Each
         decision is counted and timed in ``metrics``, by level (and whether the cap cut it short).
-        ``closing`` tells when the bot is shutting down: no move is begun then."""
+        ``closing`` tells when the bot is shutting down: no move is begun then. Decisions run in
+        ``thinkers`` (the bot's pool of worker processes), or in a thread of this process without one."""
         self.closing = closing
         self.delay = delay
         self.budget_ms = budget_ms
+        self.thinkers = thinkers
         self.decisions: Counter | None = None
         self.decision_seconds: Histogram | None = None
         if metrics is not None:
@@ -119,7 +123,7 @@ class ComputerDriver:
             game = table.running
             seed = computers.decision_seed(game.seed, seat, game.version)
             started = time.perf_counter()
-            decision = await computers.think(view, level, self.budget_ms, seed=seed)
+            decision = await computers.think(view, level, self.budget_ms, seed=seed, thinkers=self.thinkers)
             if self.decisions is not None and self.decision_seconds is not None:
                 self.decision_seconds.observe(time.perf_counter() - started, level=level)
                 self.decisions.inc(level=level, capped="yes" if decision.capped else "no")

@@ -98,6 +98,13 @@ def _parse_shard_count(raw: str, variable: str) -> int:
     return int(text)
 
 
+def _parse_processes(raw: str, variable: str) -> int:
+    text = raw.strip()
+    if not text.isdecimal() or int(text) > 1024:
+        raise SettingsError(f"{variable} must be a whole number of processes from 0 to 1024, got {raw!r}")
+    return int(text)
+
+
 def _parse_shard_ids(raw: str, variable: str) -> tuple[int, ...]:
     found: list[int] = []
     for part in raw.strip().split(","):
@@ -283,6 +290,11 @@ class Settings:
     # decision (milliseconds), a safety net: a decision's work is fixed by its level.
     computer_delay: float = _number_setting("WIZARD_COMPUTER_DELAY", 1.5, 0, 10, "seconds")
     computer_budget_ms: float = _number_setting("WIZARD_COMPUTER_BUDGET_MS", 1000.0, 1, 2000, "milliseconds")
+    # The worker processes computer players think in (default: one per core); 0 thinks in a thread of the
+    # bot's own process instead, one decision at a time (see cogs/table/computers.py).
+    computer_processes: int = _setting(
+        "WIZARD_COMPUTER_PROCESSES", os.cpu_count() or 1, _parse_processes, as_text=_text_of(int)
+    )
     # The least time between two edits of a table message (seconds): a burst of moves is shown by one
     # edit, which keeps the bot well under Discord's request limit.
     table_edit_interval: float = _number_setting("WIZARD_TABLE_EDIT_INTERVAL", 1.0, 0, 10, "seconds")
