@@ -13,6 +13,7 @@ from cogs.server_settings.store import ServerSettingsStore
 from cogs.table.announce import Announcer
 from cogs.table.clock import TurnClock
 from cogs.table.components import FAMILIES
+from cogs.table.computers import Thinkers
 from cogs.table.delivery import Delivery
 from cogs.table.driver import ComputerDriver
 from cogs.table.lobby_flow import Lobbies
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
 
 
 def open_tables(
-    bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore
+    bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore, thinkers: Thinkers | None = None
 ) -> tuple[OpenTables[TableSession], Lobbies, Restorer]:
     """The table service of one bot: the registry of open tables, the lobby opener and the restorer, with
-    everything they work with."""
+    everything they work with; computers think in ``thinkers`` (else in a thread)."""
     settings = bot.settings
     delivery = Delivery(bot)
     parts = TableParts(
@@ -45,6 +46,7 @@ def open_tables(
             delay=settings.computer_delay,
             budget_ms=settings.computer_budget_ms,
             metrics=bot.metrics,
+            thinkers=thinkers,
         ),
         actions=bot.metrics.counter("actions_total", "Moves stored, by kind and by whom", ("kind", "by")),
     )
@@ -58,7 +60,10 @@ def open_tables(
 
 async def setup(bot: WizardBot) -> None:
     store = TableStore(bot.db, owner=bot.process_name)
-    tables, lobbies, restorer = open_tables(bot, store, bot.service(ServerSettingsStore))
+    # Provided before the tables, so that the computers' worker processes stop after them.
+    thinkers = Thinkers(bot.settings.computer_processes)
+    bot.provide(thinkers, on_close=thinkers.close)
+    tables, lobbies, restorer = open_tables(bot, store, bot.service(ServerSettingsStore), thinkers)
     bot.provide(tables, on_close=tables.close)
     bot.provide(lobbies)
     bot.provide(restorer, on_close=restorer.close)
