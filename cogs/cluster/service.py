@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +126,10 @@ class Cluster:
         self._serving: set[int] = set()
         # When (the event loop's clock) the last heartbeat that was written was sent.
         self._beaten_at: float | None = None
+        # The same moment by the machine's monotonic clock (``perf_counter``), which goes on while the
+        # process is paused and which nothing replaces (the event loop's clock and ``time.monotonic`` may
+        # be a simulated one in tests): what ``current`` judges by.
+        self._beaten_real: float | None = None
         # Whether this process let go of its tables (its heartbeat too old), and whether it stopped or
         # found its name taken by another run.
         self.cut_off = False
@@ -180,7 +185,7 @@ class Cluster:
     async def _enter(self, *, anyway: bool = False) -> bool:
         """Write this process's heartbeat, unless another run holds the name and its heartbeat is fresh
         (written ``anyway`` then); True when written."""
-        sent = asyncio.get_running_loop().time()
+        sent, sent_real = asyncio.get_running_loop().time(), time.perf_counter()
         held = "" if anyway else f" WHERE p.instance = excluded.instance OR p.heartbeat_at < {SERVER_NOW} - ?"
         written = await self.db.execute(
             "INSERT INTO processes AS p (name, shards, instance, started_at, heartbeat_at)"
@@ -191,7 +196,7 @@ class Cluster:
             (self.name, self.shards, self.instance) + (() if anyway else (self.stale_seconds,)),
         )
         if written:
-            self._beaten_at = sent
+            self._beaten_at, self._beaten_real = sent, sent_real
         return bool(written)
 
     async def _answers(self, instance: str) -> bool:
@@ -218,6 +223,22 @@ class Cluster:
         """Whether this run still works: beating (once it has begun), not stopped or displaced."""
         beating = self._beating is None or not self._beating.done()
         return beating and not self._stopped and not self.displaced
+
+    def current(self) -> bool:
+        """Whether this process may still act for its tables (``OpenTables.current``): it runs, has not let
+        go of them, and its last heartbeat was written recently enough that no other process may have
+        taken them over yet.
+
+        Asked before every message written for a table, and timed by the machine's monotonic clock at
+        that moment: a process that was paused (stopped, frozen, a long pause of the collector) after it
+        stored a move and before it showed it learns here, on waking, that the table may have moved on
+        without it, before its heartbeat task has had a turn to let go of the tables.
+        """
+        if self.cut_off or self._stopped or self.displaced:
+            return False
+        if self._beaten_real is None or self._beating is None:
+            return True  # not beating yet: no table is this process's yet
+        return time.perf_counter() - self._beaten_real < self.cut_off_seconds
 
     def _holds_name(self) -> bool:
         """Whether this run is the live process of its name: it entered the process list and runs."""

@@ -169,9 +169,14 @@ class Announcer:
 
     async def deal_out(self, session: Announced) -> None:
         """Send every member their hand for the round, with its buttons, as a new message (a new round's
-        notification). The ones sent before stay as they are: their buttons are refused from now on."""
-        for seat in self.hand_holders(session.table):
-            await self.send_hand(session, seat)
+        notification). The ones sent before stay as they are: their buttons are refused from now on.
+
+        A member who was sent a hand of this round already is left out: the round's news shown again
+        (``outbox``) reaches only those it missed."""
+        table = session.table
+        for seat in self.hand_holders(table):
+            if table.seats[seat].hand_version < table.running.round_version:
+                await self.send_hand(session, seat)
 
     async def send_hand(self, session: Announced, seat_index: int) -> None:
         """Send a member their hand as a new message, which becomes their hand message."""
@@ -206,21 +211,23 @@ class Announcer:
             return
         hand = await self._hand(session.table, seat_index)
         try:
-            session.hands[seat_index] = await message.edit(
-                embed=hand.embed, view=hand.controls, attachments=hand.files
+            edited = await self.delivery.edit(
+                session.table, message, embed=hand.embed, view=hand.controls, attachments=hand.files
             )
         except discord.NotFound:
             await self.send_hand(session, seat_index)
-        except discord.HTTPException:
-            pass
+        except discord.HTTPException as error:
+            self.delivery.failed(session.table, "show a member their hand", error)
+        else:
+            if edited is not None:
+                session.hands[seat_index] = edited
 
-    @staticmethod
-    async def retire_hand(session: Announced, seat_index: int) -> None:
+    async def retire_hand(self, session: Announced, seat_index: int) -> None:
         """Take the buttons off a member's hand message (the game ended, or they left it)."""
         message = session.hands.pop(seat_index, None)
         if message is not None:
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(view=None)
+                await self.delivery.edit(session.table, message, view=None)
 
     # -- whose turn it is ----------------------------------------------------------------------------
 
@@ -256,7 +263,7 @@ class Announcer:
             t = table.seat_texts(current)
             view = table.running.view(current)
             text = render.nudge_text(view, table.channel_id, url, t=t, deadline=turn_deadline(table, current))
-        await self.delivery.delete(session.nudges.pop(current, None))
+        await self.delivery.delete(session.table, session.nudges.pop(current, None))
         nudge = await self.dm(session, current, content=text)
         if nudge is not None:
             session.nudges[current] = nudge
@@ -265,4 +272,4 @@ class Announcer:
         """Delete the nudges of the members whose turn is over (of everyone, with ``all_seats``)."""
         for index in list(session.nudges):
             if all_seats or index not in session.table.turns:
-                await self.delivery.delete(session.nudges.pop(index))
+                await self.delivery.delete(session.table, session.nudges.pop(index))

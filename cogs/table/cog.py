@@ -18,6 +18,7 @@ from cogs.table.delivery import Delivery
 from cogs.table.driver import ComputerDriver
 from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table
+from cogs.table.outbox import Outbox
 from cogs.table.registry import OpenTables
 from cogs.table.restore import Restorer
 from cogs.table.session import TableParts, TableSession
@@ -33,7 +34,8 @@ def open_tables(
     """The table service of one bot: the registry of open tables, the lobby opener and the restorer, with
     everything they work with; computers think in ``thinkers`` (else in a thread)."""
     settings = bot.settings
-    delivery = Delivery(bot)
+    registry: OpenTables[TableSession] = OpenTables(store)
+    delivery = Delivery(bot, may_write=registry.may_write)
     parts = TableParts(
         bot=bot,
         store=store,
@@ -49,8 +51,8 @@ def open_tables(
             thinkers=thinkers,
         ),
         actions=bot.metrics.counter("actions_total", "Moves stored, by kind and by whom", ("kind", "by")),
+        outbox=Outbox(bot.metrics),
     )
-    registry: OpenTables[TableSession] = OpenTables(store)
 
     def new_session(table: Table) -> TableSession:
         return TableSession(table, parts, registry)

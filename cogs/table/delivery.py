@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -20,6 +21,7 @@ import discord
 
 from cogs.table import pictures, render
 from cogs.table.model import Table, now
+from cogs.table.outbox import SEND_ERRORS, retryable
 from cogs.utils.i18n import Texts
 from wizard_core import PlayerView, PublicView
 
@@ -77,8 +79,30 @@ def turn_deadline(table: Table, seat: int | None = None) -> float | None:
 class Delivery:
     """Sends and edits a table's messages for the table flow."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self, client: discord.Client, *, may_write: Callable[[Table], bool] = lambda table: True
+    ) -> None:
         self.client = client
+        # Whether this process may still write to a table's messages (``OpenTables.may_write``): every
+        # send, edit and delete for a table asks first, and one that may not is skipped as done.
+        self.may_write = may_write
+        # How many of each table's messages failed, by table id: for a reason that passes (Discord busy,
+        # a server error, a timeout: worth another try, ``outbox.retryable``), and for good. The session
+        # compares them before and after it shows news (``TableSession.deliver``).
+        self.passing: Counter[int] = Counter()
+        self.lasting: Counter[int] = Counter()
+
+    def failed(self, table: Table, what: str, error: BaseException) -> None:
+        """Log and count a message of ``table`` that Discord refused (``what`` was being done)."""
+        log.warning("Could not %s of table %d: %s", what, table.id, error)
+        (self.passing if retryable(error) else self.lasting)[table.id] += 1
+
+    def _fenced(self, table: Table) -> bool:
+        """Whether a write for ``table`` must be skipped: this process lost the table (logged)."""
+        if self.may_write(table):
+            return False
+        log.info("Table %d is no longer this process's: a message for it is left to its new owner", table.id)
+        return True
 
     # -- pictures ------------------------------------------------------------------------------------
 
@@ -192,9 +216,9 @@ class Delivery:
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def send_channel(self, table: Table, **kwargs: Any) -> discord.Message | None:
-        """Post in the table's channel; None if that failed (logged)."""
+        """Post in the table's channel; None if that failed (logged) or the table is not this process's."""
         channel = await self.channel(table)
-        if channel is None:
+        if channel is None or self._fenced(table):
             return None
         try:
             return await channel.send(**kwargs)
@@ -202,10 +226,10 @@ class Delivery:
             if kwargs.get("files"):
                 log.warning("No picture allowed in the channel of table %d (%s); text alone", table.id, error)
                 return await self.send_channel(table, **without_pictures(kwargs))
-            log.warning("Could not post in the channel of table %d: %s", table.id, error)
+            self.failed(table, "post in the channel", error)
             return None
-        except discord.HTTPException as error:
-            log.warning("Could not post in the channel of table %d: %s", table.id, error)
+        except SEND_ERRORS as error:
+            self.failed(table, "post in the channel", error)
             return None
 
     async def find_message(self, table: Table, id_prefix: str, *, within: int = 50) -> discord.Message | None:
@@ -252,7 +276,7 @@ class Delivery:
         if message_id is None:
             return False
         channel = await self.channel(table)
-        if channel is None or not hasattr(channel, "get_partial_message"):
+        if channel is None or not hasattr(channel, "get_partial_message") or self._fenced(table):
             return True
         try:
             message = await channel.get_partial_message(message_id).edit(**kwargs)
@@ -264,9 +288,9 @@ class Delivery:
                 return await self.edit_table_message(
                     session, message_id=message_id, **without_pictures(kwargs)
                 )
-            log.warning("Could not update the message of table %d: %s", table.id, error)
-        except discord.HTTPException as error:
-            log.warning("Could not update the message of table %d: %s", table.id, error)
+            self.failed(table, "update the message", error)
+        except SEND_ERRORS as error:
+            self.failed(table, "update the message", error)
         else:
             kept = [a for a in message.attachments if a.filename == pictures.TABLE_FILENAME]
             if scene is not None and kept:
@@ -281,18 +305,24 @@ class Delivery:
     async def delete_in_channel(self, table: Table, message_id: int) -> None:
         """Delete a message of the bot's in the table's channel (a ping), if it is still there."""
         channel = await self.channel(table)
-        if channel is not None and hasattr(channel, "get_partial_message"):
+        if channel is not None and hasattr(channel, "get_partial_message") and not self._fenced(table):
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).delete()
 
     # -- direct messages -----------------------------------------------------------------------------
 
-    @staticmethod
-    async def delete(message: discord.Message | None) -> None:
-        """Delete a message of the bot's, if it is still there."""
-        if message is not None:
+    async def delete(self, table: Table, message: discord.Message | None) -> None:
+        """Delete a message of the bot's for ``table`` (a nudge), if it is still there."""
+        if message is not None and not self._fenced(table):
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
+
+    async def edit(self, table: Table, message: discord.Message, **kwargs: Any) -> discord.Message | None:
+        """Edit a message of the bot's for ``table`` (a member's hand): the edited message, None if the
+        table is not this process's any more. Raises what ``Message.edit`` raises."""
+        if self._fenced(table):
+            return None
+        return await message.edit(**kwargs)
 
     async def dm(
         self,
@@ -307,6 +337,8 @@ class Delivery:
         """Send a player a direct message: the message sent, None if that failed (logged); raises
         ``DMsClosed`` when their DMs are closed."""
         seat = table.seats[seat_index]
+        if self._fenced(table):
+            return None
         try:
             if seat.dm_channel_id is None:
                 # Opened once per player and process: with no member intents discord.py caches neither
@@ -326,6 +358,6 @@ class Delivery:
             if error.code != DM_CLOSED:
                 log.warning("Could not DM a player of table %d: %s", table.id, error)
             raise DMsClosed from None
-        except discord.HTTPException as error:
-            log.warning("Could not DM a player of table %d: %s", table.id, error)
+        except SEND_ERRORS as error:
+            self.failed(table, "DM a player", error)
             return None

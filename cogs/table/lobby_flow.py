@@ -90,6 +90,7 @@ class Lobbies:
             await store_lobby(session, seats=True)
         if held:
             lobby.hold_seats(table, held, now())
+            await store.set_held(table.id, table.held, table.held_until)
         await session.apply_server_settings()
         self.registry.add(session)
         sent = await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))

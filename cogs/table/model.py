@@ -133,6 +133,12 @@ class Table:
     held_until: float = 0.0
     # The language of the table's channel messages (the server's, ``i18n.server_language``).
     lang: Lang = DEFAULT_LANGUAGE
+    # This process let go of the table (another process runs it now): nothing here writes to it any
+    # more, its messages included, whatever was still under way when it was let go.
+    released: bool = False
+    # The seated members whose language changed in memory (``reader_texts``) and is not stored yet: the
+    # session stores it with the next click it serves (``TableSession.serve``).
+    languages_changed: set[int] = field(default_factory=set)
     turns: dict[int, Turn] = field(default_factory=dict)
     # After a restart, the turns that were under way when the bot stopped, by seat, until their clocks
     # start again.
@@ -192,7 +198,10 @@ class Table:
         a seated member's language is remembered, for the direct messages the bot sends them later."""
         seat = self.seat_of(user_id)
         if seat is not None:
-            self.seats[seat].lang = language_of(locale)
+            lang = language_of(locale)
+            if lang != self.seats[seat].lang:
+                self.seats[seat].lang = lang
+                self.languages_changed.add(user_id)
         return texts(reader_language(locale, self.lang))
 
     def new_computer(self, level: str) -> Occupant:

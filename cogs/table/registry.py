@@ -69,6 +69,10 @@ class Elsewhere(Protocol):
         does (None), or take the table over when that process is gone (its session, now here)."""
         ...
 
+    def current(self) -> bool:
+        """Whether this process may still act for its tables: no other process can have taken them."""
+        ...
+
 
 def manages_server(interaction: discord.Interaction[WizardBot]) -> bool:
     """Whether the clicker holds Manage Server (which lets them cancel any lobby and end any game)."""
@@ -98,6 +102,19 @@ class OpenTables(Generic[SessionT]):
     def holds(self, session: SessionT) -> bool:
         """Whether the session is still this process's (its table open here)."""
         return self.sessions.get(session.table.id) is session
+
+    def current(self) -> bool:
+        """Whether this process may still act for its tables. Alone on its database it always may; among
+        several processes only while its heartbeat is recent enough that none can have taken them over
+        (``Cluster.current``): a process that was paused finds out here before it writes anything."""
+        return self.elsewhere is None or self.elsewhere.current()
+
+    def may_write(self, table: Table) -> bool:
+        """Whether this process may write to a table's messages: it has not let go of the table, and it
+        is ``current``. Checked by ``Delivery`` before every message it sends, edits or deletes for a
+        table, so a process that lost a table (paused, thought gone, taken over) writes nothing to it,
+        even a message a move stored before the pause called for: the table's new owner shows it."""
+        return not table.released and self.current()
 
     def in_channel(self, channel_id: int) -> SessionT | None:
         """The session of a channel's open table."""
@@ -148,6 +165,7 @@ class OpenTables(Generic[SessionT]):
     def forget(self, session: SessionT) -> None:
         """Let go of a table another process has taken over (this one was thought gone)."""
         log.warning("Table %d is run by another process now; this one lets it go", session.table.id)
+        session.table.released = True
         self.remove(session)
 
     def _moved(self, table_id: int) -> None:

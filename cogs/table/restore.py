@@ -49,6 +49,7 @@ class Restorer:
         self.store = parts.store
         self._catching_up: asyncio.Task[None] | None = None
         self._adopting: set[asyncio.Task[None]] = set()
+        parts.outbox.deliver_again, parts.outbox.give_up = self.deliver_again, self.give_up
 
     def close(self) -> None:
         """Stop bringing the tables up to date."""
@@ -56,6 +57,30 @@ class Restorer:
             self._catching_up.cancel()
         for task in self._adopting:
             task.cancel()
+        self.parts.outbox.close()
+
+    async def deliver_again(self, table_id: int) -> bool:
+        """Show a table's news that Discord did not take when it was first shown (``outbox``): what is
+        still undelivered once the table's lock is held, so nothing shown meanwhile is shown twice. True
+        once the table has no undelivered news left (or is no longer this process's)."""
+        session = self.registry.find(table_id)
+        if session is None:
+            # A finished game's standings (its session closed with the game), or a table now elsewhere.
+            news = (await self.store.pending()).get(table_id)
+            if news:
+                await self._catch_up({table_id: news})
+        else:
+            async with session.lock:
+                news = (await self.store.pending()).get(table_id)
+                if news and session.is_open:
+                    await session.deliver(news)
+        return table_id not in await self.store.pending()
+
+    async def give_up(self, table_id: int) -> None:
+        """Forget a table's news that could not be shown after every try."""
+        news = (await self.store.pending()).get(table_id)
+        if news:
+            await self.store.delivered(table_id, news)
 
     async def restore(self) -> None:
         """Rebuild every lobby and running game from the database (at start-up).

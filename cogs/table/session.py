@@ -51,6 +51,7 @@ from cogs.table.components import (
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
 from cogs.table.model import Table, now
+from cogs.table.outbox import PASSING_ERRORS, Outbox
 from cogs.table.registry import manages_server
 from cogs.table.store import (
     FinishingTable,
@@ -88,6 +89,8 @@ class TableParts:
     driver: ComputerDriver
     # Moves stored, by kind and by whom.
     actions: Counter
+    # Tries again to show the news Discord did not take.
+    outbox: Outbox
 
 
 async def answered(reply: Awaitable[object], table_id: int) -> bool:
@@ -206,6 +209,7 @@ class TableSession:
         """Serve a click of one of the table's component families, its id parsed into ``click``, in the
         clicker's language ``t`` (the family checked that the table is open, in the family's state, and
         that the click comes from where the family is shown)."""
+        await self._store_languages()
         match click:
             case ActButton():
                 await self.act(interaction, t, click.version, click.code)
@@ -221,6 +225,16 @@ class TableSession:
                 await self.take_back(interaction, t)
             case _:
                 raise TypeError(f"no table control is served as {type(click).__name__}")
+
+    async def _store_languages(self) -> None:
+        """Store the languages that members' clicks showed have changed (``Table.reader_texts``), so the
+        DMs the bot sends them on its own keep following them after a restart or a takeover."""
+        table = self.table
+        while table.languages_changed:
+            user_id = table.languages_changed.pop()
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                await self.parts.store.set_language(table.id, user_id, table.seats[seat].lang)
 
     # -- the start ---------------------------------------------------------------------------------
 
@@ -553,18 +567,28 @@ class TableSession:
         the hand messages edited in place when the same round's hands are shown again (trump chosen, the
         blind bidding over).
         """
-        game = self.table.running
-        announcer = self.parts.announcer
-        if game.is_over:
-            await finish(self)
-        else:
-            await announcer.redraw_table(self)
-            deals = [item.key for item in news if item.kind == "deal"]
-            if deals and min(deals) <= game.round_version:
-                await announcer.deal_out(self)
-            elif deals:
-                await announcer.refresh_hands(self)
-        await self.parts.store.delivered(self.table.id, news)
+        table, game = self.table, self.table.running
+        announcer, delivery, outbox = self.parts.announcer, self.parts.delivery, self.parts.outbox
+        passing, lasting = delivery.passing[table.id], delivery.lasting[table.id]
+        try:
+            if game.is_over:
+                await finish(self)
+            else:
+                await announcer.redraw_table(self)
+                deals = [item.key for item in news if item.kind == "deal"]
+                if deals and min(deals) <= game.round_version:
+                    await announcer.deal_out(self)
+                elif deals:
+                    await announcer.refresh_hands(self)
+        except PASSING_ERRORS as error:
+            delivery.failed(table, "show the news", error)
+        if delivery.passing[table.id] > passing:
+            # Discord did not take all of it for now: it stays in the outbox, to be shown again later.
+            outbox.again_later(table.id)
+            return
+        if delivery.lasting[table.id] > lasting:
+            outbox.refused(table.id)
+        await self.parts.store.delivered(table.id, news)
 
 
 # -- a lobby's changes (the session's lock held) ---------------------------------------------------------
@@ -752,7 +776,7 @@ async def replace_with_computer(session: TableSession, user_id: int) -> None:
     seat = table.seat_of(user_id)
     assert seat is not None
     player = table.seats[seat]
-    await session.parts.delivery.delete(session.nudges.pop(seat, None))
+    await session.parts.delivery.delete(session.table, session.nudges.pop(seat, None))
     await announcer.retire_hand(session, seat)
     stand_in = table.new_computer(STAND_IN_LEVEL)
     left = player.name

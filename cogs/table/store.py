@@ -104,6 +104,9 @@ class TableRecord:
     checkpoint: dict[str, Any] | None = None
     # When log entries were stored, by position (those read; none for entries stored before 0008).
     stored_times: dict[int, float] = field(default_factory=dict)
+    # A Play again lobby's held seats: the last game's members it waits for, until ``held_until``.
+    held_for: frozenset[int] = frozenset()
+    held_until: float = 0.0
 
     @property
     def table_rules(self) -> Rules:
@@ -149,7 +152,22 @@ def table_of(record: TableRecord) -> Table:
         message_id=record.message_id,
         updated_at=record.updated_at,
         ping_id=record.ping_message_id,
+        held=record.held_for,
+        held_until=record.held_until,
     )
+
+
+def _held_members(stored: str | None) -> frozenset[int]:
+    """The members a Play again lobby holds seats for, read leniently: anything damaged holds none (the
+    seats are then first come, as before the hold was stored)."""
+    if stored is None:
+        return frozenset()
+    try:
+        members = json.loads(stored)
+        return frozenset(int(member) for member in members)
+    except (ValueError, TypeError) as error:
+        log.warning("Damaged seat hold %r left aside: %s", stored[:40], error)
+        return frozenset()
 
 
 def seat_record(table: Table, index: int) -> SeatRecord:
@@ -450,6 +468,8 @@ class TableStore:
             ],
             ping_message_id=row["ping_message_id"],
             rules=self._rules(row),
+            held_for=_held_members(row["held_for"]),
+            held_until=row["held_until"] or 0.0,
         )
 
     @staticmethod
@@ -468,6 +488,14 @@ class TableStore:
             )
             if changed != 1:
                 raise StaleTableError(table_id)
+
+    async def set_held(self, table_id: int, members: frozenset[int], until: float) -> None:
+        """Store the seats a Play again lobby holds for the last game's ``members`` until ``until``."""
+        await self._write(
+            table_id,
+            "UPDATE tables SET held_for = ?, held_until = ? WHERE id = ?",
+            (json.dumps(sorted(members)), until, table_id),
+        )
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
@@ -728,6 +756,14 @@ class TableStore:
             "UPDATE seats SET user_id = ?, name = ?, computer = ?, auto = ?, missed = ?"
             " WHERE table_id = ? AND seat = ?",
             (seat.user_id, seat.name, seat.computer, int(seat.auto), seat.missed, table_id, seat.seat),
+        )
+
+    async def set_language(self, table_id: int, user_id: int, lang: str | None) -> None:
+        """Store a seated member's language (their Discord client's changed since they sat down)."""
+        await self._write(
+            table_id,
+            "UPDATE seats SET lang = ? WHERE table_id = ? AND user_id = ?",
+            (lang, table_id, user_id),
         )
 
     async def set_dms_closed(self, table_id: int, seat: int) -> None:

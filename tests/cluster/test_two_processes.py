@@ -347,3 +347,60 @@ async def test_a_process_that_stops_cleanly_leaves_the_process_list_only_once_it
     await beta.bot.close()
     # Another process may take the tables once beta has left: by then none of their tasks runs here.
     assert len(at_leaving) == 1 and at_leaving[0] and all(at_leaving[0]), at_leaving
+
+
+async def test_a_paused_process_writes_nothing_to_a_table_taken_over_meanwhile(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25: a process stopped (SIGSTOP, a frozen VM) right after it stored and answered a move, its
+    table taken over and played on by another; when it wakes, what the move still called for (the table
+    message edited, a hand, a ping) is not written: before, it put the table message back to its old
+    state. Here the pause is beta's heartbeat stopping and its clock moving on, and the work the move
+    left is the table message's edit, held back then run on waking."""
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    rng = random.Random(25)
+    await play(table, rng, until=lambda game: game.round_number == 2, via=lambda t, seat: "dm")
+    session = beta.tables.find(table.table_id)
+    assert session is not None
+    delivery = session.parts.delivery
+    held_back: list[tuple[Any, ...]] = []
+    show_table = delivery.show_table
+
+    async def frozen(*args: Any, **kwargs: Any) -> bool:
+        held_back.append(args)  # the process stops here, before it edits the table message
+        return True
+
+    monkeypatch.setattr(delivery, "show_table", frozen)
+    await act(table, rng=rng, via="dm")
+    assert held_back, "the move's table edit was under way when beta stopped"
+    stopped_at = table.game.version
+    # Beta is frozen: no heartbeat, its clock moves on. Alpha takes the table over and plays on.
+    for task in beta.cluster._tasks:
+        task.cancel()
+    heartbeat = alpha.settings.heartbeat_seconds
+    assert beta.cluster._beaten_real is not None
+    beta.cluster._beaten_real -= 3 * heartbeat + 1
+    await make_silent(alpha.db, "beta", 3 * heartbeat + 1)
+    assert [s.table.id for s in await alpha.service(Cluster).take_over()] == [table.table_id]
+    table.bots = (alpha,)
+    await simcord_env.settle()
+    for _ in range(3):
+        await act(table, rng=rng, via="dm")
+    assert table.game.version > stopped_at
+    shown = message_text(table.table_message)
+    requests = len(simcord_env.http_requests)
+
+    # Beta wakes and goes on with what the move left: nothing reaches Discord.
+    for args in held_back:
+        await show_table(*args)
+    assert message_text(table.table_message) == shown
+    assert await delivery.send_channel(session.table, content="stale") is None
+    for seat in range(len(session.table.seats)):
+        await session.parts.announcer.refresh_hand(session, seat)  # a hand edited, or sent anew
+    assert len(simcord_env.http_requests) == requests
+    assert message_text(table.table_message) == shown
+    # At its next look beta lets the table go for good.
+    await beta.cluster._let_go()
+    assert session.table.released and not session.is_open

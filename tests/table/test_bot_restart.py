@@ -230,3 +230,29 @@ async def test_each_members_language_survives_a_restart(
     assert "markiert eine Trumpfkarte" in message_text(table.dm_messages(german)[-1])
     assert "marks a trump card" in message_text(table.dm_messages(host)[-1])
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_language_change_during_a_game_survives_a_restart(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25: a member who switches their Discord client to German during a game gets the DMs the bot
+    sends on its own in German after a restart too (before, the change lived in memory only)."""
+    locales = patch_client_locales(monkeypatch)
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(25)
+    seat = table.game.current_player
+    assert seat is not None
+    member = table.players[seat]
+    locales[member.id] = "de"
+    await act(table, rng=rng)
+    rows = db_helpers.query(
+        database, "SELECT seat, lang FROM seats WHERE table_id = ? ORDER BY seat", (table.table_id,)
+    )
+    assert [row["lang"] for row in rows] == ["de" if row["seat"] == seat else "en" for row in rows]
+    await restart(simcord_env, make_bot, table)
+    restored = table_in(simcord_env, table.channel.id)
+    assert restored is not None and restored.seats[seat].lang == "de"
+    # The next round's hand, sent to them on its own, is German.
+    await play(table, rng, until=lambda game: game.round_number == 2)
+    assert "Runde 2/" in message_text(table.dm_messages(member)[-1])
+    assert_valid_discord_payloads(simcord_env)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
+import db_helpers
 import pytest
 from bot_helpers import (
     assert_refused,
@@ -21,6 +23,9 @@ from simcord import Env
 
 from cogs.table.lobby import PLAY_AGAIN_HOLD_SECONDS
 from cogs.table.model import Table
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
 
 pytestmark = pytest.mark.simcord(check_errors=True)
 
@@ -107,4 +112,32 @@ async def test_the_last_games_members_come_first(simcord_env: Env) -> None:
     await simcord_env.advance_time(PLAY_AGAIN_HOLD_SECONDS + 1)
     assert not (await latecomer.click(lobby_message, label="Join")).ephemeral
     assert latecomer.id in [seat.user_id for seat in again.seats]
+    assert_valid_discord_payloads(simcord_env)
+
+
+@pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+async def test_held_seats_survive_a_restart(simcord_env: Env, make_bot: MakeBot) -> None:
+    """Issue 25: the seat a Play again lobby keeps for the last game's other member stays kept after a
+    restart (before, the hold lived in memory only: first come after a restart)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    first, second, stranger = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, [first, second], channel)
+    for level in ("easy", "easy", "medium", "hard"):
+        added = await first.click(table.table_message, custom_id=lobby_id(table, f"add-{level}"))
+        assert not added.ephemeral
+    assert not (await first.click(table.table_message, label="Start")).ephemeral
+    standings = await finish(table, random.Random(7))
+    assert not (await first.click(standings, label="Play again")).ephemeral
+    held = new_table(simcord_env, channel.id)
+    until = held.held_until
+
+    await simcord_env.restart_bot(make_bot())
+    again = new_table(simcord_env, channel.id)
+    assert again is not held and again.held == frozenset({first.id, second.id})
+    assert again.held_until == pytest.approx(until)
+    lobby_message = clickable(simcord_env, stored(simcord_env, channel.id, again.message_id or 0))
+    assert_refused(await stranger.click(lobby_message, label="Join"), "one seat is held")
+    assert not (await second.click(lobby_message, label="Join")).ephemeral
+    assert [seat.user_id for seat in again.seats if seat.computer is None] == [first.id, second.id]
     assert_valid_discord_payloads(simcord_env)
