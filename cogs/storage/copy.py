@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -545,8 +546,8 @@ async def copy_into_postgres(
 
 
 async def copy_into_sqlite(url: str, target: Path, migrations_dir: Path) -> CopyReport:
-    """Write the PostgreSQL database at `url` (at the latest schema version) into a new SQLite file at
-    `target`, made by the bot's migrations; then check it.
+    """Write the PostgreSQL database at `url` into a new SQLite file at `target`, made by the bot's
+    migrations up to the database's schema version; then check it.
 
     PostgreSQL is read in one REPEATABLE READ, read-only transaction: the copy holds every table as it
     was at one moment, while bots go on writing. The file is written under a temporary name and renamed
@@ -559,10 +560,10 @@ async def copy_into_sqlite(url: str, target: Path, migrations_dir: Path) -> Copy
     try:
         async with _open_postgres(url) as pg:
             version = await _postgres_version(pg)
-            if version != known:
+            if version == 0 or version > known:
                 raise CopyError(_version_advice(f"the database {_database_name(url)}", version, known))
             async with _open_sqlite(partial, "rwc") as conn:
-                read, stored = await _fill_sqlite(pg, conn, migrations_dir)
+                read, stored = await _fill_sqlite(pg, conn, migrations_dir, version)
         report = CopyReport(version)
         _compare(read, stored, report)
         backup.finish_backup(partial, target)
@@ -575,11 +576,16 @@ async def copy_into_sqlite(url: str, target: Path, migrations_dir: Path) -> Copy
 
 
 async def _fill_sqlite(
-    pg: asyncpg.Connection, conn: aiosqlite.Connection, migrations_dir: Path
+    pg: asyncpg.Connection, conn: aiosqlite.Connection, migrations_dir: Path, version: int
 ) -> tuple[dict[str, Tally], dict[str, Tally]]:
-    """Make the schema in the new file `conn`, copy every table into it in one transaction, and count what
-    it holds; returns the tallies of what was read and of what was stored."""
-    await migrate_sqlite(conn, migrations_dir)
+    """Make the schema of `version` in the new file `conn`, copy every table into it in one transaction,
+    and count what it holds; returns the tallies of what was read and of what was stored."""
+    # A database an older bot left (this one not started on it yet) is copied at its own version; a
+    # restore brings the copy up to date.
+    with tempfile.TemporaryDirectory(prefix="wizard-migrations-") as folder:
+        for migration in find_migrations(migrations_dir)[:version]:
+            shutil.copyfile(migration.path, Path(folder) / migration.name)
+        await migrate_sqlite(conn, Path(folder))
     shapes = await sqlite_shapes(conn)
     _check_tables(shapes, await _postgres_columns(pg), both_ways=True)
     source = _PostgresSide(pg)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
 import sqlite3
 import threading
 from pathlib import Path
@@ -302,6 +303,40 @@ async def test_a_sqlite_backup_restores_into_postgresql_and_a_postgresql_one_int
     assert await run_main("restore", str(from_postgres)) == 0
 
     assert rows(database_path, "SELECT value FROM meta WHERE key = 'era'") == [("postgresql",)]
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_the_bots_own_copy_of_an_older_database_keeps_its_version(
+    database_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A database the new version has not started on yet (a backup before the upgrade's first start)."""
+    older = tmp_path / "older"
+    for folder in (bot.MIGRATIONS_DIR, bot.MIGRATIONS_DIR / "postgresql"):
+        into = older / folder.relative_to(bot.MIGRATIONS_DIR)
+        into.mkdir(parents=True)
+        for migration in sorted(folder.glob("*.sql"))[: LATEST - 2]:
+            shutil.copyfile(migration, into / migration.name)
+    await (await open_database(database_url, older)).close()
+    db_helpers.execute(database_url, "INSERT INTO meta (key, value) VALUES ('era', 'older')")
+    monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
+    without_pg_dump(monkeypatch)
+    copy = tmp_path / "older.sqlite3"
+
+    assert await run_main("backup", str(copy)) == 0
+
+    assert rows(copy, "PRAGMA user_version") == [(LATEST - 2,)]
+    assert rows(copy, "SELECT value FROM meta WHERE key = 'era'") == [("older",)]
+    # Restored, it is brought up to date: the restore runs the later migrations on a copy of it first.
+    db_helpers.execute(database_url, "UPDATE meta SET value = 'changed'")
+    assert await run_main("restore", str(copy)) == 0
+    assert f"(copied in by the bot, schema version {LATEST - 2})" in capsys.readouterr().out
+    assert db_helpers.query(database_url, "SELECT max(version) AS v FROM schema_migrations") == [
+        {"v": LATEST}
+    ]
+    assert db_helpers.query(database_url, "SELECT value FROM meta WHERE key = 'era'") == [{"value": "older"}]
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
