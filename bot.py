@@ -471,7 +471,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="copy the SQLite database into a new, empty PostgreSQL database; the bot must be stopped",
         description="Copy every table of the SQLite database (WIZARD_DATABASE_PATH, or --from a backup) "
         "into an empty PostgreSQL database, which the bot's migrations prepare first, then check the copy. "
-        "Both must be at this version of the bot.",
+        "The SQLite database must have this version's schema: after an upgrade, start the bot on it once.",
     )
     copy.add_argument(
         "--to",

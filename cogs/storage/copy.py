@@ -663,7 +663,13 @@ async def backup_postgres(
     suffix = ".dump" if pg_dump is not None else ".sqlite3"
     path = backup.backup_target(target, stem or _database_name(url), suffix, force=force)
     if pg_dump is not None:
-        await asyncio.to_thread(backup.dump_postgres, pg_dump, url, path)
+        try:
+            await asyncio.to_thread(backup.dump_postgres, pg_dump, url, path)
+        except backup.BackupError as error:
+            if "version mismatch" not in str(error):
+                raise
+            # An older pg_dump than the server: the bot's own copy reads any version.
+            raise backup.BackupError(f"{error}; add --logical to have the bot write its own copy") from error
         return PostgresBackup(path, "pg_dump")
     return PostgresBackup(path, "logical", await copy_into_sqlite(url, path, migrations_dir))
 

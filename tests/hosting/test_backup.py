@@ -202,6 +202,16 @@ def without_pg_dump(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(backup_module, "find_postgres_tool", lambda name: None)
 
 
+def migrations_up_to(folder: Path, last: int) -> Path:
+    """A migrations folder with the first `last` files on both backends: the schema of an older bot."""
+    for source in (bot.MIGRATIONS_DIR, bot.MIGRATIONS_DIR / "postgresql"):
+        into = folder / source.relative_to(bot.MIGRATIONS_DIR)
+        into.mkdir(parents=True)
+        for migration in sorted(source.glob("*.sql"))[:last]:
+            shutil.copyfile(migration, into / migration.name)
+    return folder
+
+
 def stored_game(database: str | Path) -> dict[str, list[tuple[object, ...]]]:
     """The rows that make up the tables and their games."""
     return {
@@ -313,13 +323,7 @@ async def test_the_bots_own_copy_of_an_older_database_keeps_its_version(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A database the new version has not started on yet (a backup before the upgrade's first start)."""
-    older = tmp_path / "older"
-    for folder in (bot.MIGRATIONS_DIR, bot.MIGRATIONS_DIR / "postgresql"):
-        into = older / folder.relative_to(bot.MIGRATIONS_DIR)
-        into.mkdir(parents=True)
-        for migration in sorted(folder.glob("*.sql"))[: LATEST - 2]:
-            shutil.copyfile(migration, into / migration.name)
-    await (await open_database(database_url, older)).close()
+    await (await open_database(database_url, migrations_up_to(tmp_path / "older", LATEST - 2))).close()
     db_helpers.execute(database_url, "INSERT INTO meta (key, value) VALUES ('era', 'older')")
     monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
     without_pg_dump(monkeypatch)
@@ -337,6 +341,26 @@ async def test_the_bots_own_copy_of_an_older_database_keeps_its_version(
         {"v": LATEST}
     ]
     assert db_helpers.query(database_url, "SELECT value FROM meta WHERE key = 'era'") == [{"value": "older"}]
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_pg_restore_is_refused_a_dump_older_than_the_database(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """pg_restore would leave the tables of the later migrations behind, and the bot would fail on them."""
+    await (await open_database(database_url, migrations_up_to(tmp_path / "older", 6))).close()
+    monkeypatch.setenv("WIZARD_DATABASE_URL", database_url)
+    dump = tmp_path / "older.dump"
+    assert await run_main("backup", str(dump)) == 0
+    await (await open_database(database_url, bot.MIGRATIONS_DIR)).close()
+    capsys.readouterr()
+
+    assert await run_main("restore", str(dump)) == 1
+
+    assert capsys.readouterr().err == (
+        f"Restore failed: the database is at schema version {LATEST}, the backup {dump} at 6: restore it "
+        "into a new, empty database (createdb), or restore a newer backup\n"
+    )
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
