@@ -131,8 +131,13 @@ class CopyReport:
         return sum(self.rows.values())
 
 
+_PLAIN = (int, float, str, type(None))
+
+
 def _canonical(value: Any) -> Any:
     # The same stored value reads back as the same Python value from either driver, except these.
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, bytes | bytearray | memoryview):
