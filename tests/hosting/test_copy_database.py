@@ -88,14 +88,15 @@ def every_row(database: db_helpers.Database, table: str) -> list[tuple[Any, ...]
     return sorted(rows, key=repr)
 
 
-async def choose_camelot(env: Env, guild: GuildHandle, channel: ChannelHandle) -> None:
-    """A moderator makes Camelot the server's edition in /wizard settings."""
+async def choose_camelot(env: Env, guild: GuildHandle, channel: ChannelHandle) -> MemberActor:
+    """A moderator makes Camelot the server's edition in /wizard settings; returns the moderator."""
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
     moderator = guild.add_member(env.create_user("moderator"), roles=[mods])
     shown = await moderator.slash(channel, "wizard settings")
     assert shown.response is not None
     chosen = await moderator.select(shown.response, ["camelot"], custom_id="wzset:edition")
     assert chosen.response is not None and "Camelot" in message_text(chosen.response)
+    return moderator
 
 
 async def erase(member: MemberActor, channel: ChannelHandle) -> None:
@@ -105,9 +106,13 @@ async def erase(member: MemberActor, channel: ChannelHandle) -> None:
     assert done.response is not None and done.response.content.startswith("Done: your records of")
 
 
-async def what_members_see(channel: ChannelHandle, members: list[MemberActor]) -> list[str]:
-    """Leaderboards, a stats card and a history, as the bot answers them."""
-    seen = []
+async def what_members_see(
+    channel: ChannelHandle, members: list[MemberActor], moderator: MemberActor
+) -> list[str]:
+    """Leaderboards, a stats card, a history and the server's settings, as the bot answers them."""
+    settings = await moderator.slash(channel, "wizard settings")
+    assert settings.response is not None
+    seen = [message_text(settings.response)]
     for sort in ("rating", "wins", "average"):
         shown = await members[0].slash(channel, "wizard leaderboard", sort=sort, period="all")
         assert shown.response is not None
@@ -133,11 +138,11 @@ async def test_a_database_arrives_whole_and_the_bot_carries_on_there(
     await leaderboard_oracle().fill(
         manager(simcord_env).store, guild.id, [m.id for m in members], 14, 3, start
     )
-    await choose_camelot(simcord_env, guild, channel)
+    moderator = await choose_camelot(simcord_env, guild, channel)
     await erase(members[1], channel)
     table = await open_table(simcord_env, 3, guild=guild)
     await play(table, random.Random(5), until=lambda game: game.version >= 15)
-    before = await what_members_see(channel, members)
+    before = await what_members_see(channel, members, moderator)
     game = table.game.clone()
     simcord_bot = cast(bot.WizardBot, simcord_env.bot)
     await simcord_bot.close()
@@ -158,7 +163,7 @@ async def test_a_database_arrives_whole_and_the_bot_carries_on_there(
     # A bot on the copy shows the same boards and cards, goes on with the open game, and numbers new tables
     # after the copied ones.
     await simcord_env.restart_bot(make_bot(database_url=target))
-    assert await what_members_see(channel, members) == before
+    assert await what_members_see(channel, members, moderator) == before
     # The copied table has no owner yet: the first heartbeat of a process on PostgreSQL takes it over.
     await simcord_env.advance_time(61)
     assert manager(simcord_env).sessions[table.table_id].table.game == game
