@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import tasks
 
+from cogs.cluster.home import HOME, Homecoming
 from cogs.hosting.payloads import RAW_INTERACTION
 from cogs.storage import DATABASE_ERRORS
 from cogs.storage.postgres import PostgresDatabase
@@ -151,6 +152,18 @@ class Cluster:
         self.takeovers = bot.metrics.counter(
             "takeovers_total", "Tables taken over from a process that stopped"
         )
+        # Tables go home to the process of their server's shard.
+        self.homecoming = Homecoming(
+            db,
+            name=name,
+            shards=shards,
+            stale_seconds=self.stale_seconds,
+            sent=bot.metrics.counter(
+                "tables_sent_home_total", "Tables handed back to the process that runs their server's shard"
+            ),
+            tell=lambda message: db.notify(CHANNEL, message),
+            may_take_in=lambda: not self.cut_off and self._running(),
+        )
 
     @property
     def restorer(self) -> Restorer:
@@ -257,6 +270,7 @@ class Cluster:
         self._tables = tables
         self._restorer = restorer
         tables.elsewhere = self
+        self.homecoming.tables, self.homecoming.restorer = tables, restorer
         if self.cut_off:
             self._let_go_of_all()
         await self._listen()
@@ -380,6 +394,8 @@ class Cluster:
         if not self.cut_off:
             await self._step("take tables over", self.take_over)
             await self._step("show the standings of stopped processes' games", self.take_over_news)
+            await self._step("send tables home", self.homecoming.send)
+            await self._step("take in tables sent home", self.homecoming.take_in)
         await self._step("forget old handoffs", self._forget_old_handoffs)
 
     async def _step(self, what: str, step: Callable[[], Awaitable[object]]) -> None:
@@ -460,9 +476,13 @@ class Cluster:
             raise Refusal(t("table-refusal-no-longer-open"))
         owner = found.owner
         if owner == self.name:
-            # Being opened or taken over by this process right now (or let go of while its heartbeat
-            # could not be written): it is here in a moment.
-            raise Refusal(t("table-refusal-busy"))
+            # Sent home to this process a moment ago, its NOTIFY not acted on yet: taken in now. (Or being
+            # taken over right now, or let go of while the heartbeat could not be written: here soon.)
+            await self.homecoming.take_in([table_id])
+            session = self.tables.find(table_id)
+            if session is None:
+                raise Refusal(t("table-refusal-busy"))
+            return session
         if owner is None or not await self.alive(owner):
             if await self.tables.store.claim(table_id, owner, self.stale_seconds):
                 self.takeovers.inc()
@@ -560,6 +580,11 @@ class Cluster:
             answered = self._alive_answers.get(instance)
             if name == self.name and answered is not None:
                 answered.set()
+            return
+        if kind == HOME:
+            table_ids = self.homecoming.sent_here(rest)
+            if table_ids:
+                self._in_background(self.homecoming.take_in(table_ids))
             return
         if not rest.isdecimal():
             return

@@ -104,7 +104,8 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
             raise Refusal(invalid_control(t, menu=self.values is not None))
         async with session.lock:
             if not session.is_open:
-                raise Refusal(t("table-refusal-no-longer-open"))
+                moved = table.released  # handed to another process while the click waited
+                raise Refusal(t("table-refusal-moved" if moved else "table-refusal-no-longer-open"))
             if table.status != self.status:
                 raise Refusal(t("table-refusal-out-of-date"))
             if self.carrier == "table" and table.message_id is None and interaction.message is not None:

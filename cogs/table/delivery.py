@@ -317,6 +317,16 @@ class Delivery:
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
 
+    async def dm_message(self, channel_id: int, message_id: int) -> discord.Message | None:
+        """A direct message of the bot's known by its channel and id only (a hand message another process
+        sent); None if it is gone or cannot be read."""
+        channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        try:
+            return await channel.fetch_message(message_id)
+        except SEND_ERRORS as error:
+            log.info("Could not read direct message %d: %s", message_id, error)
+            return None
+
     async def edit(self, table: Table, message: discord.Message, **kwargs: Any) -> discord.Message | None:
         """Edit a message of the bot's for ``table`` (a member's hand): the edited message, None if the
         table is not this process's any more. Raises what ``Message.edit`` raises."""

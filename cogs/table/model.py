@@ -58,6 +58,9 @@ class Occupant:
     nudged_round: int = 0
     attended_at: float = 0.0
     dm_channel_id: int | None = None
+    # Their hand message as the process that handed this table on left it (in ``dm_channel_id``): the
+    # session takes it as its own (``restore.resume``).
+    hand_message_id: int | None = None
     # The language of their Discord client when they last used the bot (``Interaction.locale``), for the
     # DMs the bot sends them on its own; None until then (the table's language is used).
     lang: Lang | None = None

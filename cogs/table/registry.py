@@ -162,9 +162,11 @@ class OpenTables(Generic[SessionT]):
             del self._by_channel[table.channel_id]
         session.stop()
 
-    def forget(self, session: SessionT) -> None:
-        """Let go of a table another process has taken over (this one was thought gone)."""
-        log.warning("Table %d is run by another process now; this one lets it go", session.table.id)
+    def forget(self, session: SessionT, *, handed: bool = False) -> None:
+        """Let go of a table another process runs now: it took the table over (this one was thought
+        gone), or this one ``handed`` it to the process of its server's shard."""
+        if not handed:
+            log.warning("Table %d is run by another process now; this one lets it go", session.table.id)
         session.table.released = True
         self.remove(session)
 

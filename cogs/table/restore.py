@@ -96,19 +96,24 @@ class Restorer:
         # meanwhile, each table under its lock.
         self._catching_up = asyncio.create_task(self._after_restart(restored), name="wizard-restore")
 
-    async def adopt(self, table_ids: Sequence[int]) -> list[TableSession]:
-        """Take in open tables this process has just become the owner of (their process stopped): they
-        are rebuilt and resume as after a restart. Returns the sessions now here."""
-        adopted = await self._load(table_ids)
+    async def adopt(self, table_ids: Sequence[int], *, handed: bool = False) -> list[TableSession]:
+        """Take in open tables this process has just become the owner of: their process stopped, and they
+        are rebuilt and resume as after a restart; or (``handed``) their process handed them home to this
+        one, between two moves, and they go on where they stood, their turns' clocks too, without being
+        shown again (nothing was cut short). Returns the sessions now here."""
+        adopted = await self._load(table_ids, stopped=now() if handed else None)
         if adopted:
             ids = ", ".join(str(s.table.id) for s in adopted)
-            log.info("Took over %d table(s): %s", len(adopted), ids)
-            task = asyncio.create_task(self._after_restart(adopted, adopted=True), name="wizard-adopt")
+            log.info("%s %d table(s): %s", "Took back" if handed else "Took over", len(adopted), ids)
+            after = self._after_restart(adopted, adopted=True, handed=handed)
+            task = asyncio.create_task(after, name="wizard-adopt")
             self._adopting.add(task)
             task.add_done_callback(self._adopting.discard)
         return adopted
 
-    async def _load(self, table_ids: Sequence[int] | None = None) -> list[TableSession]:
+    async def _load(
+        self, table_ids: Sequence[int] | None = None, *, stopped: float | None = None
+    ) -> list[TableSession]:
         registry = self.registry
         with _collector_paused():
             if table_ids is None:
@@ -117,7 +122,8 @@ class Restorer:
                 records = []
                 for start in range(0, len(table_ids), LOAD_BATCH):
                     records += await self.store.open_tables(table_ids[start : start + LOAD_BATCH])
-            stopped = _stopped_at(records)
+            if stopped is None:
+                stopped = _stopped_at(records)
             loaded: list[TableSession] = []
             try:
                 for record in records:
@@ -159,7 +165,9 @@ class Restorer:
             return None
         return table
 
-    async def _after_restart(self, restored: list[TableSession], *, adopted: bool = False) -> None:
+    async def _after_restart(
+        self, restored: list[TableSession], *, adopted: bool = False, handed: bool = False
+    ) -> None:
         """Give the restored tables their servers' settings, then show what a crash cut short and every
         table again, one table at a time. (Tables ``adopted`` from another process: only those.)"""
         await self._apply_settings_after_restart(restored)
@@ -175,7 +183,7 @@ class Restorer:
             try:
                 async with session.lock:
                     if session.is_open:
-                        await show_again(session)
+                        await (resume(session) if handed else show_again(session))
             except Exception:
                 log.exception("Could not bring table %d up to date after the restart", session.table.id)
 
@@ -278,6 +286,22 @@ async def show_again(session: TableSession) -> None:
     for seat in [seat for seat in table.turns if seat not in under_way]:
         if table.seats[seat].hand_version != table.running.version:  # not dealt just now (catch-up)
             await _turn_again(session, seat)
+    session.keep_going()
+
+
+async def resume(session: TableSession) -> None:
+    """A table handed home between two moves goes on as it stood: its turns' clocks resume with the time
+    their players had left, and its computers move; its messages are as its last process left them, and
+    the members' hand messages it named are this session's to edit from now on."""
+    table = session.table
+    for seat, occupant in enumerate(table.seats):
+        if occupant.dm_channel_id is not None and occupant.hand_message_id is not None:
+            hand = await session.parts.delivery.dm_message(occupant.dm_channel_id, occupant.hand_message_id)
+            if hand is not None:
+                session.hands[seat] = hand
+    if table.game is None:
+        return  # a lobby's timer started with its settings
+    track_turns(table)
     session.keep_going()
 
 

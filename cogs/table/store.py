@@ -20,7 +20,7 @@ import json
 import logging
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -51,7 +51,9 @@ _JOINED_ENTRIES = {
     "postgresql": "SELECT string_agg(seq || ',' || entry || ',' || coalesce(CAST(at AS TEXT), 'null'), ','"
     " ORDER BY seq) FROM actions WHERE table_id = t.id AND seq >= coalesce(c.version, 0)",
 }
-_SEAT_COLUMNS = "seat, user_id, name, dms_closed, computer, auto, missed, lang"
+_SEAT_COLUMNS = (
+    "seat, user_id, name, dms_closed, computer, auto, missed, lang, hand_channel_id, hand_message_id"
+)
 
 
 class TableExistsError(Exception):
@@ -69,6 +71,8 @@ class SeatRecord:
 
     ``auto`` marks a member's seat that a computer plays for now, after ``missed`` turns in a row ran out.
     ``lang`` is a member's language for the DMs the bot sends them on its own (None: the table's).
+    ``hand`` is their hand message, (DM channel, message), as the process that last handed the table on
+    left it (``TableStore.hand_home``).
     """
 
     seat: int
@@ -79,6 +83,7 @@ class SeatRecord:
     auto: bool = False
     missed: int = 0
     lang: str | None = None
+    hand: tuple[int, int] | None = None
 
 
 @dataclass
@@ -146,7 +151,17 @@ def table_of(record: TableRecord) -> Table:
         rules=record.table_rules,
         status=record.status,
         seats=[
-            Occupant(s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed, lang=language_of(s.lang))
+            Occupant(
+                s.user_id,
+                s.name,
+                s.dms_closed,
+                s.computer,
+                s.auto,
+                s.missed,
+                lang=language_of(s.lang),
+                dm_channel_id=None if s.hand is None else s.hand[0],
+                hand_message_id=None if s.hand is None else s.hand[1],
+            )
             for s in record.seats
         ],
         message_id=record.message_id,
@@ -155,6 +170,10 @@ def table_of(record: TableRecord) -> Table:
         held=record.held_for,
         held_until=record.held_until,
     )
+
+
+def _hand(channel_id: int | None, message_id: int | None) -> tuple[int, int] | None:
+    return None if channel_id is None or message_id is None else (int(channel_id), int(message_id))
 
 
 def _held_members(stored: str | None) -> frozenset[int]:
@@ -359,7 +378,7 @@ class TableStore:
         seats = _by_table(
             await self.db.fetchall(
                 "SELECT s.table_id, s.seat, s.user_id, s.name, s.dms_closed, s.computer, s.auto, s.missed,"
-                " s.lang"
+                " s.lang, s.hand_channel_id, s.hand_message_id"
                 " FROM seats AS s JOIN tables AS t ON t.id = s.table_id"
                 f" WHERE {which} ORDER BY s.table_id, s.seat",
                 parameters,
@@ -463,6 +482,7 @@ class TableStore:
                     bool(s["auto"]),
                     s["missed"],
                     s["lang"],
+                    _hand(s["hand_channel_id"], s["hand_message_id"]),
                 )
                 for s in seats
             ],
@@ -679,11 +699,35 @@ class TableStore:
             await conn.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.owner, table_id))
         return True
 
-    async def owned(self) -> list[int]:
-        """The open tables this process owns, whether or not it runs them now (after it was cut off)."""
+    async def hand_home(self, table_id: int, home: str, hands: Mapping[int, tuple[int, int]]) -> bool:
+        """Give an open table this process runs to process ``home``, which runs its server's shard, with
+        the members' ``hands`` (seat: their hand message's DM channel and id) for it to edit: False if the
+        table is not this process's any more, or no longer open."""
+        assert self.owner is not None
+        async with self.db.transaction() as conn:
+            moved = await conn.execute(
+                "UPDATE tables SET owner = ? WHERE id = ? AND owner = ? AND status IN ('lobby', 'playing')",
+                (home, table_id, self.owner),
+            )
+            if not moved:
+                return False
+            await conn.execute(
+                "UPDATE seats SET hand_channel_id = NULL, hand_message_id = NULL WHERE table_id = ?",
+                (table_id,),
+            )
+            await conn.executemany(
+                "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE table_id = ? AND seat = ?",
+                [(channel, message, table_id, seat) for seat, (channel, message) in hands.items()],
+            )
+        return True
+
+    async def owned(self, *, opened_before: float | None = None) -> list[int]:
+        """The open tables this process owns, whether or not it runs them now (after it was cut off, or
+        handed home to it); with ``opened_before`` (a Unix time), only those opened before then."""
+        before = "" if opened_before is None else " AND created_at < ?"
         rows = await self.db.fetchall(
-            "SELECT id FROM tables WHERE owner = ? AND status IN ('lobby', 'playing') ORDER BY id",
-            (self.owner,),
+            f"SELECT id FROM tables WHERE owner = ? AND status IN ('lobby', 'playing'){before} ORDER BY id",
+            (self.owner,) + (() if opened_before is None else (opened_before,)),
         )
         return [int(row["id"]) for row in rows]
 

@@ -404,3 +404,50 @@ async def test_a_paused_process_writes_nothing_to_a_table_taken_over_meanwhile(
     # At its next look beta lets the table go for good.
     await beta.cluster._let_go()
     assert session.table.released and not session.is_open
+
+
+async def test_a_table_taken_over_goes_home_when_its_process_comes_back(
+    simcord_env: Env, make_bot: MakeBot, database: db_helpers.Database
+) -> None:
+    """Issue 29: alpha took beta's table over while beta was down; beta comes back, and at alpha's next
+    look the table goes home to beta between two moves: beta runs it (its clock too), alpha lets it go,
+    and the game finishes there with every move stored once."""
+    alpha = simcord_env.bot
+    assert isinstance(alpha, WizardBot)
+    beta, table = await beta_and_table(simcord_env, make_bot)
+    rng = random.Random(29)
+    await play(table, rng, until=lambda game: game.round_number == 2, via=lambda t, seat: "dm")
+    await crash(simcord_env, beta)
+    table.bots = (alpha,)
+    await make_silent(alpha.db, "beta", 3 * alpha.settings.heartbeat_seconds + 1)
+    assert [s.table.id for s in await alpha.service(Cluster).take_over()] == [table.table_id]
+    await simcord_env.settle()
+    await play(table, rng, until=lambda game: game.round_number == 3, via=lambda t, seat: "dm")
+    before = table.game.clone()
+    shown = message_text(table.table_message)
+
+    back = await attach_second(simcord_env, make_bot(shard_count=2, shard_ids=[1], process_name="beta"))
+    table.bots = (back.bot, alpha)
+    # Beta's look for handed interactions every half second (a database read each time) would keep
+    # SimCord from settling while beta serves clicks itself; the handed ones reach it by NOTIFY here.
+    back.cluster._poll.cancel()
+    assert back.tables.find(table.table_id) is None
+    assert await alpha.service(Cluster).homecoming.send() == [table.table_id]
+    # Beta takes it in as it hears alpha's NOTIFY (or here, at once, as its first click would).
+    await back.cluster.homecoming.take_in([table.table_id])
+    await simcord_env.settle()
+    assert table_row(database, table.table_id)["owner"] == "beta"
+    assert alpha.service(OpenTables).find(table.table_id) is None
+    home = back.tables.find(table.table_id)
+    assert home is not None and home.table.game == before and home.table.game.log == before.log
+    # It goes on where it stood: the turns under way are timed there, and nothing was shown again.
+    assert set(home.table.turns) == {s for s in before.to_act if not home.table.seats[s].played_by_computer}
+    assert message_text(table.table_message) == shown
+    assert alpha.service(Cluster).homecoming.sent.value() == 1
+    # Nothing more to send: the table is home.
+    assert await alpha.service(Cluster).homecoming.send() == []
+    ways = iter(["dm", "button", "slash"] * 1000)
+    final = await play(table, rng, via=lambda t, seat: next(ways))
+    assert final is not None
+    assert_finished_like_core(table, database, final, dm_controls_cleared=False)
+    assert len(action_rows(database, table.table_id)) == len(final.log)
