@@ -20,11 +20,22 @@ Two parts, each printing actions a second and handling times (p50, p99):
    processes; latency is per stored action. SQLite allows one process (its file lock); PostgreSQL runs
    with one and with two.
 
+3. **Take-over and hand-back** (issue 29), in real time with the real heartbeat protocol: process
+   ``beta`` (shard 1 of 2) owns ``--handover-tables`` open tables and stops beating (as if killed);
+   ``alpha`` (shard 0) takes them over once beta has been silent for three heartbeats, at its next look.
+   Then beta comes back under its name: at alpha's next look the tables go home to it, one by one under
+   their locks, and beta takes them in on alpha's NOTIFY. Printed: seconds from beta's last heartbeat to
+   the last table taken over, and from beta's return to the last table back home, also in heartbeats
+   (``--heartbeat``). The registry and the restorer are stand-ins that keep sessions holding only their
+   table's id and server (no game is rebuilt, which ``restore_bench.py`` measures): these are the
+   protocol's times (heartbeats, claims, NOTIFYs), to which loading the games adds.
+
 PostgreSQL is a throwaway cluster this script starts (``tools/postgres_cluster.py``, through the tests'
 helpers in ``tests/db_helpers.py``), or the server of
 ``WIZARD_TEST_POSTGRES_URL`` if it is set; fsync is off in that cluster, as on a test server.
 
-Run: ``.venv/bin/python benchmarks/cluster_bench.py`` (``--tables 8 --clicks 60 --seconds 5``).
+Run: ``.venv/bin/python benchmarks/cluster_bench.py`` (``--tables 8 --clicks 60 --seconds 5``);
+``--only-handover --heartbeat 2`` for part 3 alone, quickly.
 """
 
 from __future__ import annotations
@@ -42,7 +53,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +68,9 @@ from simcord.http import client as simcord_client
 
 from bot import MIGRATIONS_DIR, WizardBot, create_bot
 from cogs.cluster.service import Cluster
+from cogs.hosting.metrics import MetricsRegistry
 from cogs.storage import open_database
+from cogs.storage.postgres import PostgresDatabase
 from cogs.table.store import TableStore
 from wizard_core import Game, Rules
 
@@ -262,6 +276,109 @@ def storage(target: str, workers: int, concurrency: int, seconds: float) -> dict
     }
 
 
+# -- part 3: take-over and hand-back --------------------------------------------------------------------
+
+
+class StandInTables:
+    """Stands in for a process's registry of open tables and its restorer: a session holds only its
+    table's id and server, a lock and no hand, so what is timed is the protocol."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.sessions: dict[int, Any] = {}
+        self.elsewhere: object = None
+        self.adopted_at: dict[int, float] = {}
+
+    async def adopt(self, table_ids: Sequence[int], *, handed: bool = False) -> list[Any]:
+        taken = []
+        for table_id in table_ids:
+            found = await self.store.owner_of(table_id)
+            assert found is not None
+            table = SimpleNamespace(id=table_id, guild_id=found.guild_id, released=False)
+            session = SimpleNamespace(table=table, lock=asyncio.Lock(), hands={}, is_open=True)
+            self.sessions[table_id] = session
+            self.adopted_at[table_id] = time.monotonic()
+            taken.append(session)
+        return taken
+
+    def find(self, table_id: int) -> Any:
+        return self.sessions.get(table_id)
+
+    def forget(self, session: Any, *, handed: bool = False) -> None:
+        session.is_open = False
+        self.sessions.pop(session.table.id, None)
+
+    def close(self) -> None:
+        self.sessions.clear()
+
+
+async def process(url: str, name: str, shards: str, heartbeat: float) -> tuple[Cluster, StandInTables]:
+    """A process of the cluster on ``url``: it joins, beats and looks after the others."""
+    db = await open_database(url, MIGRATIONS_DIR)
+    assert isinstance(db, PostgresDatabase)
+    bot = SimpleNamespace(metrics=MetricsRegistry("bench"))
+    cluster = Cluster(
+        cast(Any, bot), db, name=name, shards=shards, heartbeat_seconds=heartbeat, dispatch=lambda _: None
+    )
+    tables = StandInTables(TableStore(db, owner=name))
+    await cluster.join()
+    cluster.start_beating()
+    await cluster.start(cast(Any, tables), cast(Any, tables))
+    return cluster, tables
+
+
+async def until_all(tables: StandInTables, table_ids: Sequence[int], limit: float) -> float:
+    """When (monotonic) the last of ``table_ids`` was taken in by ``tables``; waits up to ``limit`` s."""
+    deadline = time.monotonic() + limit
+    while not all(table_id in tables.adopted_at for table_id in table_ids) and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    missing = [table_id for table_id in table_ids if table_id not in tables.adopted_at]
+    if missing:
+        raise RuntimeError(f"{len(missing)} table(s) never arrived")
+    return max(tables.adopted_at[table_id] for table_id in table_ids)
+
+
+async def handover(url: str, count: int, heartbeat: float) -> dict[str, float]:
+    beta, beta_tables = await process(url, "beta", "1 of 2", heartbeat)
+    # Servers of shard 1 of 2: (id >> 22) % 2 == 1.
+    guilds = [((2 * i + 1) << 22) for i in range(count)]
+    table_ids = []
+    for index, guild in enumerate(guilds):
+        record = await beta_tables.store.create(
+            guild_id=guild,
+            channel_id=10_000 + index,
+            host_id=2,
+            host_name="host",
+            rules=Rules(),
+            now=time.time(),
+        )
+        table_ids.append(record.id)
+    await beta_tables.adopt(table_ids)
+    alpha, alpha_tables = await process(url, "alpha", "0 of 2", heartbeat)
+    # Beta is killed: its heartbeat, its looks and its database connections stop, its row stays.
+    await beta.beat()
+    silent_since = time.monotonic()
+    for task in beta._tasks:
+        task.cancel()
+    beta.db.terminate()
+    taken_over = await until_all(alpha_tables, table_ids, 10 * heartbeat + 30) - silent_since
+    # Beta comes back under its name: the tables go home.
+    back, back_tables = await process(url, "beta", "1 of 2", heartbeat)
+    returned_at = time.monotonic()
+    handed_back = await until_all(back_tables, table_ids, 10 * heartbeat + 30) - returned_at
+    assert not alpha_tables.sessions, "alpha let every table go"
+    for cluster in (alpha, back):
+        await cluster.stop()
+        await cluster.db.close()
+    return {
+        "tables": count,
+        "taken_over": taken_over,
+        "taken_over_beats": taken_over / heartbeat,
+        "handed_back": handed_back,
+        "handed_back_beats": handed_back / heartbeat,
+    }
+
+
 # -- report ----------------------------------------------------------------------------------------------
 
 
@@ -288,8 +405,26 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=60, help="game actions per table through the bot")
     parser.add_argument("--concurrency", type=int, default=16, help="tables per process in the storage part")
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each storage run")
+    parser.add_argument("--handover-tables", type=int, default=200, help="tables taken over and sent home")
+    parser.add_argument("--heartbeat", type=float, default=5.0, help="WIZARD_HEARTBEAT_SECONDS for part 3")
+    parser.add_argument("--only-handover", action="store_true", help="run part 3 alone")
     args = parser.parse_args()
     with postgres_server() as server:
+        print(f"Take-over and hand-back ({args.handover_tables} tables, heartbeat {args.heartbeat:g} s):")
+        url = asyncio.run(new_database(server))
+        moved = asyncio.run(handover(url, args.handover_tables, args.heartbeat))
+        print(
+            f"  taken over {moved['taken_over']:.1f} s after the owner's last heartbeat"
+            f" ({moved['taken_over_beats']:.1f} heartbeats)"
+        )
+        print(
+            f"  sent home {moved['handed_back']:.1f} s after the home process came back"
+            f" ({moved['handed_back_beats']:.1f} heartbeats)"
+        )
+        if args.only_handover:
+            print(json.dumps({"handover": moved}))
+            return
+        print()
         time_answers()
         print("Through the bot (SimCord, one event loop; game clicks on hand messages in DMs):")
         rows = asyncio.run(part_one(server, args.tables, args.clicks))
@@ -330,7 +465,7 @@ def main() -> None:
                 ],
             )
         )
-        print(json.dumps({"bot": dict(rows), "storage": dict(storage_rows)}, indent=None))
+        print(json.dumps({"bot": dict(rows), "storage": dict(storage_rows), "handover": moved}, indent=None))
 
 
 if __name__ == "__main__":
