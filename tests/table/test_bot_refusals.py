@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import db_helpers
 import discord
 import pytest
 from bot_helpers import (
@@ -230,7 +231,10 @@ async def play_until_turn_of(table: TestTable, seat: int, rng: random.Random) ->
         await act(table, rng=rng)
 
 
-async def test_a_double_click_is_refused_the_second_time(simcord_env: Env, database_path: Path) -> None:
+@pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+async def test_a_double_click_is_refused_the_second_time(
+    simcord_env: Env, database: db_helpers.Database
+) -> None:
     table = await open_table(simcord_env, 3)
     rng = random.Random(4)
     for _ in range(6):  # bids and cards alike
@@ -242,14 +246,14 @@ async def test_a_double_click_is_refused_the_second_time(simcord_env: Env, datab
         cid = next(c for c in act_ids(dm) if act_code(c) == code)
         first = await player.user.click(clickable(simcord_env, dm), custom_id=cid)
         assert not first.ephemeral
-        before = snapshot(table, database_path)
+        before = snapshot(table, database)
         second = await forge_click(simcord_env, player.user, dm, cid, snapshot=as_clicked)
         # Stale whatever it asks (even a card the member still holds twice, on their turn again): the
         # button was drawn before the member's own move (or, if that move ended the round, in an
         # earlier round).
         text = assert_refused(second).lower()
         assert "made a move since this hand was drawn" in text or "earlier round" in text, text
-        assert snapshot(table, database_path) == before
+        assert snapshot(table, database) == before
     assert_valid_discord_payloads(simcord_env)
 
 

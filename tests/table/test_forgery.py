@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import db_helpers
 import discord
 import pytest
 from bot_helpers import (
@@ -148,13 +149,16 @@ async def test_a_private_panel_control_forged_on_the_table_message_rewrites_noth
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_numbers_past_64_bits_are_refused_as_malformed(simcord_env: Env, database_path: Path) -> None:
+@pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True)
+async def test_numbers_past_64_bits_are_refused_as_malformed(
+    simcord_env: Env, database: db_helpers.Database
+) -> None:
     """An id part that matches its family's template but holds a number no id can be (past 64 bits) is
     refused in words, like any malformed id, before any handler runs: nothing changes."""
     table = await open_table(simcord_env, 3)
     player = table.players[0]
     carrier = stored(simcord_env, table.channel.id, table.message_id)
-    before = snapshot(table, database_path)
+    before = snapshot(table, database)
     huge = "9" * 19  # past 2**63 - 1, inside the templates' digit counts
     forged = [
         f"wizard:again:{huge}:0:go",
@@ -170,5 +174,5 @@ async def test_numbers_past_64_bits_are_refused_as_malformed(simcord_env: Env, d
     # A history menu's value past 64 bits.
     menu = await forge_click(simcord_env, player, carrier, f"wzlb:hg:{player.id}:0", values=["9" * 20])
     assert_refused(menu)
-    assert snapshot(table, database_path) == before
+    assert snapshot(table, database) == before
     assert manager(simcord_env).find(table.table_id) is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+import db_helpers
 import pytest
 from bot_helpers import (
     act_code,
@@ -26,7 +27,10 @@ from wizard_core import Phase
 if TYPE_CHECKING:
     from bot_helpers import TestTable
 
-pytestmark = pytest.mark.simcord(check_errors=True)
+pytestmark = [
+    pytest.mark.simcord(check_errors=True),
+    pytest.mark.parametrize("backend", db_helpers.BACKENDS, indirect=True),
+]
 
 
 def refuse_next_answer(env: Env) -> None:
