@@ -78,12 +78,19 @@ class Homecoming:
         if mine is None or self.tables is None:
             return []
         own, count = mine
+        if len(own) == count:
+            return []  # every server's shard is this process's
+        away = [s for s in self.tables.sessions.values() if shard_of(s.table.guild_id, count) not in own]
+        if not away:
+            return []
         homes = await self.homes(count)
+        # A table with news still to show, or a table message edit still to come, goes at a later look:
+        # what this process owes its members is shown by this process.
+        waiting = set(await self.tables.store.pending())
         sent: dict[str, list[int]] = {}
-        for session in list(self.tables.sessions.values()):
-            shard = shard_of(session.table.guild_id, count)
-            home = homes.get(shard)
-            if home is None or shard in own:
+        for session in away:
+            home = homes.get(shard_of(session.table.guild_id, count))
+            if home is None or session.table.id in waiting or session.redraw is not None:
                 continue
             async with session.lock:
                 hands = {seat: (hand.channel.id, hand.id) for seat, hand in session.hands.items()}
@@ -122,10 +129,14 @@ class Homecoming:
             return []
         return [int(part) for part in listed.split(",") if part.isdecimal()]
 
-    async def take_in(self, table_ids: Sequence[int] | None = None) -> list[TableSession]:
-        """Load tables another process sent home to this one (``table_ids``, as its NOTIFY named them;
-        without them, every table this process has owned for ``TAKE_IN_AFTER_SECONDS`` and does not run,
-        a NOTIFY lost): they go on where they stood. Returns the sessions now here."""
+    async def take_in(
+        self, table_ids: Sequence[int] | None = None, *, handed: bool = False
+    ) -> list[TableSession]:
+        """Load tables this process owns and does not run: ``table_ids``, or without them every such table
+        opened more than ``TAKE_IN_AFTER_SECONDS`` ago (a NOTIFY lost; a restored database). Those
+        ``handed`` home by another process's NOTIFY go on where they stood; others are shown again as
+        after a restart (their hands sent anew to the members to act: this process cannot know what was
+        shown). Returns the sessions now here."""
         tables, restorer = self.tables, self.restorer
         if tables is None or restorer is None or not self.may_take_in():
             return []
@@ -137,7 +148,7 @@ class Homecoming:
             if not missing:
                 return []
             try:
-                return await restorer.adopt(missing, handed=True)
+                return await restorer.adopt(missing, handed=handed)
             except Exception:
                 await tables.store.release(missing)
                 raise

@@ -127,10 +127,11 @@ class Cluster:
         self._serving: set[int] = set()
         # When (the event loop's clock) the last heartbeat that was written was sent.
         self._beaten_at: float | None = None
-        # The same moment by the machine's monotonic clock (``perf_counter``), which goes on while the
-        # process is paused and which nothing replaces (the event loop's clock and ``time.monotonic`` may
-        # be a simulated one in tests): what ``current`` judges by.
-        self._beaten_real: float | None = None
+        # The same moment by the machine's monotonic clock (``perf_counter``, which goes on while the
+        # process is stopped) and by the wall clock (which also goes on while a virtual machine is frozen),
+        # neither of which anything replaces (the event loop's clock and ``time.monotonic`` may be a
+        # simulated one in tests): what ``current`` judges by.
+        self._beaten_real: tuple[float, float] | None = None
         # Whether this process let go of its tables (its heartbeat too old), and whether it stopped or
         # found its name taken by another run.
         self.cut_off = False
@@ -198,7 +199,7 @@ class Cluster:
     async def _enter(self, *, anyway: bool = False) -> bool:
         """Write this process's heartbeat, unless another run holds the name and its heartbeat is fresh
         (written ``anyway`` then); True when written."""
-        sent, sent_real = asyncio.get_running_loop().time(), time.perf_counter()
+        sent, sent_real = asyncio.get_running_loop().time(), (time.perf_counter(), time.time())
         held = "" if anyway else f" WHERE p.instance = excluded.instance OR p.heartbeat_at < {SERVER_NOW} - ?"
         written = await self.db.execute(
             "INSERT INTO processes AS p (name, shards, instance, started_at, heartbeat_at)"
@@ -251,7 +252,11 @@ class Cluster:
             return False
         if self._beaten_real is None or self._beating is None:
             return True  # not beating yet: no table is this process's yet
-        return time.perf_counter() - self._beaten_real < self.cut_off_seconds
+        monotonic, wall = self._beaten_real
+        # The larger of the two: the monotonic clock may stand still while a virtual machine is frozen or
+        # suspended, and the wall clock may be set back.
+        silent = max(time.perf_counter() - monotonic, time.time() - wall)
+        return silent < self.cut_off_seconds
 
     def _holds_name(self) -> bool:
         """Whether this run is the live process of its name: it entered the process list and runs."""
@@ -376,6 +381,10 @@ class Cluster:
             if missing:
                 log.info("Taking back %d table(s) of this process", len(missing))
                 taken = await self.adopt(missing)
+            # The standings of games this process finished but, cut off, did not show.
+            finished = [t for t in await self.tables.store.pending() if self.tables.find(t) is None]
+            if finished:
+                await self.restorer.show_finished(finished)
         self.cut_off = False
         return taken
 
@@ -584,7 +593,7 @@ class Cluster:
         if kind == HOME:
             table_ids = self.homecoming.sent_here(rest)
             if table_ids:
-                self._in_background(self.homecoming.take_in(table_ids))
+                self._in_background(self.homecoming.take_in(table_ids, handed=True))
             return
         if not rest.isdecimal():
             return

@@ -100,7 +100,7 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
         t = table.reader_texts(interaction.user.id, interaction.locale)
         if not check_place(interaction, table.guild_id, table.channel_id, in_dms=self.in_dms):
             raise Refusal(t("table-refusal-elsewhere"))
-        if not self._carried_right(interaction.message, table):
+        if not self._carried_right(interaction.message, table, interaction.client.user):
             raise Refusal(invalid_control(t, menu=self.values is not None))
         async with session.lock:
             if not session.is_open:
@@ -114,7 +114,9 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
                 await session.remember_message(interaction.message)
             await session.serve(self, interaction, t)
 
-    def _carried_right(self, message: discord.Message | None, table: Table) -> bool:
+    def _carried_right(
+        self, message: discord.Message | None, table: Table, me: discord.ClientUser | None
+    ) -> bool:
         """Whether the clicked message is one this family is sent on, so a forged id cannot make the
         handler rewrite a message it does not own (another table, the final standings).
 
@@ -128,7 +130,10 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
         if message is None:
             return False
         if self.carrier == "table":
-            return message.id == table.message_id or (table.message_id is None and not is_private(message))
+            unknown = table.message_id is None and not is_private(message)
+            return message.id == table.message_id or (
+                unknown and me is not None and message.author.id == me.id
+            )
         return is_private(message)
 
 

@@ -91,6 +91,8 @@ class Delivery:
         # compares them before and after it shows news (``TableSession.deliver``).
         self.passing: Counter[int] = Counter()
         self.lasting: Counter[int] = Counter()
+        # How many writes for each table were skipped because this process may have lost it.
+        self.fenced: Counter[int] = Counter()
 
     def failed(self, table: Table, what: str, error: BaseException) -> None:
         """Log and count a message of ``table`` that Discord refused (``what`` was being done)."""
@@ -101,6 +103,7 @@ class Delivery:
         """Whether a write for ``table`` must be skipped: this process lost the table (logged)."""
         if self.may_write(table):
             return False
+        self.fenced[table.id] += 1
         log.info("Table %d is no longer this process's: a message for it is left to its new owner", table.id)
         return True
 
@@ -211,8 +214,13 @@ class Delivery:
         """The table's channel, fetched if it is not cached; None if it is gone."""
         channel = self.client.get_channel(table.channel_id)
         if channel is None:
-            with contextlib.suppress(discord.HTTPException):
+            try:
                 channel = await self.client.fetch_channel(table.channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None  # gone, or out of the bot's reach
+            except SEND_ERRORS as error:  # Discord busy: worth another try
+                self.failed(table, "find the channel", error)
+                return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def send_channel(self, table: Table, **kwargs: Any) -> discord.Message | None:

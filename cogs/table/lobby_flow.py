@@ -7,6 +7,7 @@ it), and whether each is allowed is for ``lobby``'s pure functions.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ import discord
 from cogs.table import lobby
 from cogs.table.components import lobby_embed, lobby_view
 from cogs.table.model import Occupant, Table, now
+from cogs.table.outbox import SEND_ERRORS
 from cogs.table.registry import HandedOff, OpenTables
 from cogs.table.session import TableParts, TableSession, arm_lobby_timer, lobby_change, store_lobby
 from cogs.table.store import TableExistsError, table_of
@@ -25,6 +27,8 @@ from wizard_core import Rules, WizardError
 
 if TYPE_CHECKING:
     from bot import WizardBot
+
+log = logging.getLogger(__name__)
 
 SessionFactory = Callable[[Table], TableSession]
 
@@ -93,9 +97,21 @@ class Lobbies:
             await store.set_held(table.id, table.held, table.held_until)
         await session.apply_server_settings()
         self.registry.add(session)
-        sent = await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
-        await session.remember_answer(interaction, sent)
-        arm_lobby_timer(session)
+        try:
+            sent = await interaction.response.send_message(embed=lobby_embed(table), view=lobby_view(table))
+        except SEND_ERRORS as error:
+            # Answered too late (or dropped): the lobby is stored and open, so it is posted in the
+            # channel instead, rather than left unseen with the channel blocked until a restart.
+            log.warning("Could not answer /wizard new for table %d (%s); posting the lobby", table.id, error)
+            await session.remember_message(
+                await self.parts.delivery.send_channel(
+                    table, embed=lobby_embed(table), view=lobby_view(table)
+                )
+            )
+        else:
+            await session.remember_answer(interaction, sent)
+        finally:
+            arm_lobby_timer(session)
 
     async def play_again(self, interaction: discord.Interaction[WizardBot], finished_id: int) -> None:
         """Play again, on a finished game's standings: the first click opens a new lobby in the channel

@@ -54,6 +54,7 @@ class Outbox:
         # Gives up a table's undelivered news (``Restorer.give_up``, set with ``deliver_again``).
         self.give_up: Callable[[int], Awaitable[None]] | None = None
         self._waiting: dict[int, asyncio.Task[None]] = {}
+        self._closed = False
         self.retries = metrics.counter(
             "news_retries_total", "Tries again to show news Discord did not take (busy, 5xx, a timeout)"
         )
@@ -65,7 +66,7 @@ class Outbox:
 
     def again_later(self, table_id: int) -> None:
         """Show a table's undelivered news again later (unless that is under way already)."""
-        if table_id not in self._waiting:
+        if table_id not in self._waiting and not self._closed:
             self._waiting[table_id] = asyncio.create_task(
                 self._retry(table_id), name=f"wizard-news-{table_id}"
             )
@@ -100,13 +101,17 @@ class Outbox:
             )
             self.undelivered.inc(reason="gave up")
             if self.give_up is not None:
-                await self.give_up(table_id)
+                try:
+                    await self.give_up(table_id)
+                except Exception:
+                    log.exception("Could not give up the news of table %d", table_id)
         finally:
             if self._waiting.get(table_id) is asyncio.current_task():
                 del self._waiting[table_id]
 
     def close(self) -> None:
         """Stop trying (the bot is shutting down; a restart shows what is left)."""
+        self._closed = True
         for task in self._waiting.values():
             task.cancel()
         self._waiting.clear()

@@ -24,7 +24,7 @@ from cogs.table.components import custom_id, lobby_embed, lobby_view, table_view
 from cogs.table.lobby_flow import SessionFactory
 from cogs.table.model import PausedTurn, Table, now
 from cogs.table.session import TableParts, TableSession, arm_lobby_timer
-from cogs.table.store import News, TableRecord, UnreadableTable, table_of
+from cogs.table.store import News, TableMovedError, TableRecord, UnreadableTable, table_of
 from cogs.utils.i18n import Texts, guild_language, texts
 from wizard_core import Game
 
@@ -214,17 +214,20 @@ class Restorer:
         for table_id, news in pending.items():
             session = self.registry.find(table_id)
             if session is None:
-                session = await self._finished_table(table_id)
+                record = await self.store.get(table_id)
+                if record is not None and record.status in ("lobby", "playing"):
+                    continue  # open but not run here (let go of, or not loaded): its news waits for it
+                session = await self._finished_table(record)
             if session is None or session.table.game is None:
-                await self.store.delivered(table_id, news)
+                with contextlib.suppress(TableMovedError):
+                    await self.store.delivered(table_id, news)
                 continue
             async with session.lock:
                 await session.deliver(news)
 
-    async def _finished_table(self, table_id: int) -> TableSession | None:
+    async def _finished_table(self, record: TableRecord | None) -> TableSession | None:
         """A game that finished (its result is stored) but whose standings may not have been shown: a
         session for it outside the registry, to show them."""
-        record = await self.store.get(table_id)
         if record is None or record.status != "finished" or record.seed is None:
             return None
         table = table_of(record)

@@ -57,6 +57,7 @@ from cogs.table.store import (
     FinishingTable,
     News,
     StaleTableError,
+    TableMovedError,
     TableStore,
     seat_record,
     seat_records,
@@ -234,7 +235,11 @@ class TableSession:
             user_id = table.languages_changed.pop()
             seat = table.seat_of(user_id)
             if seat is not None:
-                await self.parts.store.set_language(table.id, user_id, table.seats[seat].lang)
+                try:
+                    await self.parts.store.set_language(table.id, user_id, table.seats[seat].lang)
+                except BaseException:
+                    table.languages_changed.add(user_id)  # stored with a later click
+                    raise
 
     # -- the start ---------------------------------------------------------------------------------
 
@@ -569,10 +574,16 @@ class TableSession:
         """
         table, game = self.table, self.table.running
         announcer, delivery, outbox = self.parts.announcer, self.parts.delivery, self.parts.outbox
-        passing, lasting = delivery.passing[table.id], delivery.lasting[table.id]
+        passing, lasting, fenced = (
+            delivery.passing[table.id],
+            delivery.lasting[table.id],
+            delivery.fenced[table.id],
+        )
         try:
             if game.is_over:
-                await finish(self)
+                if any(item.kind == "final" for item in news):
+                    await finish(self)
+                # Else only a round's news of a game since finished: the final standings showed it.
             else:
                 await announcer.redraw_table(self)
                 deals = [item.key for item in news if item.kind == "deal"]
@@ -582,13 +593,16 @@ class TableSession:
                     await announcer.refresh_hands(self)
         except PASSING_ERRORS as error:
             delivery.failed(table, "show the news", error)
+        if delivery.fenced[table.id] > fenced or not delivery.may_write(table):
+            return  # this process may have lost the table: the news is its new owner's to show
         if delivery.passing[table.id] > passing:
             # Discord did not take all of it for now: it stays in the outbox, to be shown again later.
             outbox.again_later(table.id)
             return
         if delivery.lasting[table.id] > lasting:
             outbox.refused(table.id)
-        await self.parts.store.delivered(table.id, news)
+        with contextlib.suppress(TableMovedError):  # moved meanwhile: its new owner shows the news
+            await self.parts.store.delivered(table.id, news)
 
 
 # -- a lobby's changes (the session's lock held) ---------------------------------------------------------

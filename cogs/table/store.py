@@ -785,9 +785,11 @@ class TableStore:
         return found
 
     async def delivered(self, table_id: int, news: Sequence[News]) -> None:
-        """Forget what has now been shown."""
+        """Forget what has now been shown (on a shared database, only while this process owns the table:
+        ``TableMovedError`` otherwise, the news left to its owner)."""
         if news:
             async with self.db.transaction() as conn:
+                await self._fence(conn, table_id)
                 await conn.executemany(
                     "DELETE FROM outbox WHERE table_id = ? AND kind = ? AND key = ?",
                     [(table_id, item.kind, item.key) for item in news],

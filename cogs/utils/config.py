@@ -122,10 +122,16 @@ def _parse_shard_ids(raw: str, variable: str) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+# Words the processes sharing a database use among themselves (``cogs.cluster``): no process's name.
+_RESERVED_PROCESS_NAMES = frozenset({"taken", "alive?", "alive", "home"})
+
+
 def _parse_process_name(raw: str, variable: str) -> str:
     name = raw.strip()
     if len(name) > 100 or any(not char.isprintable() for char in name):
         raise SettingsError(f"{variable} must be a short printable name, got {raw!r}")
+    if name in _RESERVED_PROCESS_NAMES:
+        raise SettingsError(f"{variable} may not be {name!r}, a word the processes use among themselves")
     return name
 
 
