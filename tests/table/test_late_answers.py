@@ -12,13 +12,16 @@ import pytest
 from bot_helpers import (
     act_code,
     act_ids,
+    clickable,
     fast_forward,
     in_round,
     make_players,
+    manager,
     message_round,
     message_text,
     open_lobby,
     stored,
+    table_in,
 )
 from simcord import Env, MemberActor
 
@@ -100,3 +103,22 @@ async def test_a_lobby_change_answered_too_late_shows_on_the_lobby(simcord_env: 
     assert players[2].user.name in message_text(stored(simcord_env, channel.id, table.message_id)) or (
         f"<@{players[2].id}>" in message_text(stored(simcord_env, channel.id, table.message_id))
     )
+
+
+async def test_a_new_table_answered_too_late_is_posted_in_the_channel(simcord_env: Env) -> None:
+    """The lobby is stored when /wizard new is answered; an answer Discord refuses used to leave it unseen,
+    with the channel blocked ("a table is already open here") until a restart. It is posted instead, and
+    its buttons work."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    host, second = make_players(simcord_env, guild, 2)
+    refuse_next_answer(simcord_env)
+    await host.slash(channel, "wizard new")
+    lobby = table_in(simcord_env, channel.id)
+    assert lobby is not None and lobby.message_id is not None
+    posted = stored(simcord_env, channel.id, lobby.message_id)
+    assert "a new table" in message_text(posted)
+    joined = await second.click(clickable(simcord_env, posted), label="Join")
+    assert not joined.ephemeral and len(lobby.seats) == 2
+    session = manager(simcord_env).find(lobby.id)
+    assert session is not None and session.lobby_timer is not None, "the idle lobby still closes in time"

@@ -10,7 +10,20 @@ import random
 
 import db_helpers
 import pytest
-from bot_helpers import TestTable, act, hand_messages, manager, message_text, open_table, random_policy
+from bot_helpers import (
+    TestTable,
+    act,
+    hand_messages,
+    lobby_id,
+    make_players,
+    manager,
+    message_text,
+    open_lobby,
+    open_table,
+    play,
+    random_policy,
+    table_row,
+)
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
 
@@ -100,3 +113,41 @@ async def test_news_still_refused_after_the_last_try_is_given_up_and_counted(
     await simcord_env.advance_time(RETRY_DELAYS[-1] + 1)
     assert counted.retries.value() == len(RETRY_DELAYS)
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_retry_after_the_game_ended_shows_the_standings_once(
+    simcord_env: Env, database: db_helpers.Database
+) -> None:
+    """The last round's new hands are refused for now; the members play it through Show my hand and the
+    game ends, its standings shown. The retry that comes then finds a finished game: it shows nothing
+    more (before, it posted the final standings a second time)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    players = make_players(simcord_env, guild, 3)
+    table = await open_lobby(simcord_env, players, channel)
+    quick = await players[0].select(table.table_message, ["quick"], custom_id=lobby_id(table, "variants"))
+    assert not quick.ephemeral
+    assert not (await players[0].click(table.table_message, label="Start")).ephemeral
+    rng = random.Random(27)
+    last_round = table.game.rounds_total
+    while True:
+        code = random_policy(table.game, rng)
+        after = table.game.clone()
+        after.apply(code)
+        if after.round_number == last_round:
+            break
+        await act(table, code)
+    # The retry waits until the game is over (five minutes here), so no click of the last round meets it.
+    retries = outbox(simcord_env, table)
+    retries.delays = (300.0,)
+    refuse_posts(simcord_env, times=3)
+    await act(table, code)
+    assert "deal" in outbox_of(database, table) and table.table_id in retries.waiting
+    final = await play(table, rng, via=lambda t, seat: "button")
+    assert final is not None and table_row(database, table.table_id)["status"] == "finished"
+    assert sum("Game over ·" in message_text(m) for m in table.channel_messages()) == 1
+    await simcord_env.advance_time(301)
+    assert retries.retries.value() == 1 and not retries.waiting
+    over = [m for m in table.channel_messages() if "Game over ·" in message_text(m)]
+    assert len(over) == 1
+    assert outbox_of(database, table) == []
