@@ -65,7 +65,7 @@ def turn_deadline(table: Table, seat: int | None = None) -> float | None:
     """When the turn under way runs out (of ``seat``, else the earliest of the members to act), or None
     without a turn timer. A turn that begins with this very change begins now."""
     game = table.game
-    if game is None or game.is_over or table.turn_seconds <= 0:
+    if game is None or game.is_over or table.status != "playing" or table.turn_seconds <= 0:
         return None
     seats = game.to_act if seat is None else [s for s in game.to_act if s == seat]
     starts = [

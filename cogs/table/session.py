@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable
@@ -818,4 +819,8 @@ async def end_game(session: TableSession, why: str) -> None:
     for seat in range(len(table.seats)):
         await announcer.retire_hand(session, seat)
     note = f"{why} {table.texts('table-no-results')}"
-    await session.parts.delivery.show_table(session, table.running.public_view(), None, note)
+    # The table as it stood, waiting for nobody: no turn marker, no timer, no seat lit.
+    stopped = dataclasses.replace(
+        table.running.public_view(), current_player=None, to_act=(), armed_call=None
+    )
+    await session.parts.delivery.show_table(session, stopped, None, note)

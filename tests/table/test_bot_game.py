@@ -501,7 +501,10 @@ async def test_host_ends_the_game_after_confirming(simcord_env: Env, database_pa
     assert done.response is not None and done.response.content == "The game has ended."
     assert not buttons(done.response)
     assert_ended_without_results(table, database_path, bot_table)
-    assert host.mention in message_text(table.table_message)
+    shown = message_text(table.table_message)
+    assert host.mention in shown
+    # An ended table looks ended: nobody's turn, no timer.
+    assert "►" not in shown and "<t:" not in shown, shown
     # The channel is free for a new table.
     assert not (await host.slash(table.channel, "wizard new")).ephemeral
     assert_valid_discord_payloads(simcord_env)
