@@ -231,19 +231,15 @@ class Announcer:
 
     # -- whose turn it is ----------------------------------------------------------------------------
 
-    async def notify_turn(self, session: Announced, actor: int | None = None) -> None:
-        """At the start of turns: a member without DMs is pinged in the channel at once (their turn is
-        otherwise invisible to them), unless they are the ``actor`` whose click's answer shows their next
-        turn; the others learn it from the table, or from a nudge if they take a while (``nudge``)."""
+    @staticmethod
+    async def notify_turn(session: Announced) -> None:
+        """At the start of turns: the ping of a turn that is over goes. Members learn of their turn from
+        the table, or, if they seem away (they take a while and have not looked lately), from a nudge: a
+        DM, or for a member without DMs a ping in the channel (``TableSession.nudge``)."""
         table = session.table
         waiting = table.running.to_act
         if not any(seat in table.turns for seat in waiting):
             await session.clear_ping()
-        for current in waiting:
-            seat = table.seats[current]
-            fresh = current not in table.turns and current != actor
-            if fresh and seat.dms_closed and not seat.played_by_computer:
-                await self.ping(session, current)
 
     @staticmethod
     async def ping(session: Announced, current: int) -> None:

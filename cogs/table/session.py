@@ -351,7 +351,7 @@ class TableSession:
         self._clear_notice(seat)
         round_over = any(isinstance(event, RoundScored) for event in move.events)
         await self._answer_move(interaction, seat, t, round_over=round_over)
-        await self._after_action(move, actor=seat)
+        await self._after_action(move)
 
     async def _answer_move(
         self, interaction: discord.Interaction[WizardBot], seat: int, t: Texts, *, round_over: bool
@@ -467,10 +467,13 @@ class TableSession:
     # -- the turn clock's events -------------------------------------------------------------------
 
     async def nudge(self, seat: int) -> None:
-        """Tell a member by DM that it is their turn, a few seconds into it (members without DMs were
-        pinged when it began)."""
-        if not self.table.seats[seat].dms_closed:
-            await self.parts.announcer.nudge(self, seat)
+        """Tell a member who seems away that it is their turn, a few seconds into it: by DM, or with a
+        mention in the channel for a member without DMs (only then: not at every turn)."""
+        announcer = self.parts.announcer
+        if self.table.seats[seat].dms_closed:
+            await announcer.ping(self, seat)
+        else:
+            await announcer.nudge(self, seat)
 
     async def remind(self, seat: int, deadline: float) -> None:
         """Tell a member, privately if possible, that their turn is half over (in place of their nudge)."""
@@ -548,9 +551,9 @@ class TableSession:
 
     # -- after every move --------------------------------------------------------------------------
 
-    async def _after_action(self, move: Move, actor: int | None = None) -> None:
+    async def _after_action(self, move: Move) -> None:
         """Tell everyone about an action: the news it brought (a new round's hands, the final standings),
-        the table, and whose turn it is (``actor`` is the member whose click is being answered)."""
+        the table, and whose turn it is."""
         table, announcer = self.table, self.parts.announcer
         game = table.running
         # The bidding of a round just ended: with Hands In, the table shows the bids, on a count of three.
@@ -561,7 +564,7 @@ class TableSession:
         await self.deliver(move.news)
         if game.is_over:
             return
-        await announcer.notify_turn(self, actor)
+        await announcer.notify_turn(self)
         self.keep_going()
         await announcer.clear_nudges(self)
 
