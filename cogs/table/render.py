@@ -129,7 +129,6 @@ BUTTON_AS_KEYS = {"wizard": "hand-button-as-wizard", "jester": "hand-button-as-j
 
 # A hand message's footer: what its marks mean, and in Camelot the trick positions, which decide what a
 # Holy Grail does. It names no card: a card named in a hand message is a card shown there.
-FOOTER_KEYS = {"classic": "hand-footer-classic", "camelot": "hand-footer-camelot"}
 
 TABLE_COLOUR = discord.Colour.blurple()
 YOUR_TURN_COLOUR = discord.Colour.green()
@@ -802,8 +801,19 @@ def hand_embed(view: PlayerView, *, t: Texts, deadline: float | None = None) -> 
             name=t("hand-bids-and-tricks"), value=_scoreboard(view, t, me=view.player), inline=False
         )
         _add_trick_fields(embed, view, t)
-    embed.set_footer(text=t(FOOTER_KEYS.get(view.edition, "hand-footer-classic"), mark=TRUMP_MARK))
+    footer = _hand_footer(view, t)
+    if footer is not None:
+        embed.set_footer(text=footer)
     return checked(embed)
+
+
+def _hand_footer(view: PlayerView, t: Texts) -> str | None:
+    """What the hand's marks mean: the trump mark only where a card of the hand can carry it (a trump
+    suit, and cards), and in Camelot the trick positions."""
+    marked = view.trump is not None and bool(view.hand)
+    if view.edition == "camelot":
+        return t("hand-footer-camelot" if marked else "hand-footer-camelot-positions", mark=TRUMP_MARK)
+    return t("hand-footer-classic", mark=TRUMP_MARK) if marked else None
 
 
 NUDGE_KEYS = {

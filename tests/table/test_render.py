@@ -403,6 +403,21 @@ def test_a_classic_hand_says_only_what_its_mark_means_and_camelot_its_positions(
     assert "Trick positions: the leader is 1 (odd), the next player 2 (even)" in camelot.footer.text
 
 
+def test_the_trump_mark_is_explained_only_where_a_card_can_carry_it() -> None:
+    """No trump this round (or no cards left): the hand says nothing of a mark it cannot show."""
+    for edition in ("classic", "camelot"):
+        seen: set[bool] = set()
+        for seed in range(60):
+            game = Game(NAMES[:3], Rules(edition), seed=seed)
+            view = game.view(0)
+            footer = hand_embed(view, t=EN).footer.text or ""
+            marked = view.trump is not None and bool(view.hand)
+            seen.add(marked)
+            assert ("marks a trump card" in footer) is marked, (edition, seed)
+            assert ("Trick positions" in footer) is (edition == "camelot")
+        assert seen == {True, False}, f"{edition}: both kinds of round were tried"
+
+
 # -- wide characters and tagged names in code blocks -----------------------------------------------------
 
 

@@ -16,6 +16,7 @@ hand-others-played = Alle anderen Karten sind gespielt.
 hand-bids-and-tricks = Vorhersagen und Stiche
 hand-footer-classic = { $mark } markiert eine Trumpfkarte
 hand-footer-camelot = { $mark } markiert eine Trumpfkarte · Plätze im Stich: Wer ausspielt, ist 1 (ungerade), der Nächste 2 (gerade) und so weiter
+hand-footer-camelot-positions = Plätze im Stich: Wer ausspielt, ist 1 (ungerade), der Nächste 2 (gerade) und so weiter
 
 ## Wenn der Spieler nicht dran ist
 

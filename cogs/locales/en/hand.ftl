@@ -16,6 +16,7 @@ hand-others-played = Every other card has been played.
 hand-bids-and-tricks = Bids and tricks
 hand-footer-classic = { $mark } marks a trump card
 hand-footer-camelot = { $mark } marks a trump card · Trick positions: the leader is 1 (odd), the next player 2 (even), and so on
+hand-footer-camelot-positions = Trick positions: the leader is 1 (odd), the next player 2 (even), and so on
 
 ## Away from the player's turn
 
