@@ -78,15 +78,15 @@ def test_a_hand_description_follows_the_view() -> None:
 
 def test_the_table_says_trump_the_trick_and_each_player() -> None:
     slots = (
-        Slot("Ann", "won 0 of 1", Card("7♥").face),
-        Slot("Ben", "won 1 of 1", MERLIN_FACE, "wizard", winner=True),
+        Slot("Ann", "bid 1 · won 0", Card("7♥").face),
+        Slot("Ben", "bid 1 · won 1", MERLIN_FACE, "wizard", winner=True),
         Slot("🤖 Cy (Hard)", "bid 2", turn=True),
         Slot("Dee", "no bid yet"),
     )
     text = table_description(TableScene("Trick 3 of 10", Card("2♥").face, Suit.HEARTS, "Hearts", slots))
     assert text == (
-        "The table: Trick 3 of 10. Trump Hearts (turned up: 2♥). Ann: 7♥★ (won 0 of 1); "
-        "Ben: Merlin as Wizard, won the trick (won 1 of 1); 🤖 Cy (Hard): to act (bid 2); "
+        "The table: Trick 3 of 10. Trump Hearts (turned up: 2♥). Ann: 7♥★ (bid 1 · won 0); "
+        "Ben: Merlin as Wizard, won the trick (bid 1 · won 1); 🤖 Cy (Hard): to act (bid 2); "
         "Dee: no card (no bid yet)"
     )
     text = table_description(TableScene("Round 2: bidding", WIZARD_FACE, None, "Dealer picks", slots[2:]))

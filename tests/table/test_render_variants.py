@@ -221,7 +221,7 @@ def check_picture_hides_secret_bids(moment: Moment) -> None:
         if seat in moment.secrets:
             bid = moment.secrets[seat]
             assert f"bid {bid}" not in slot.detail and f"of {bid}" not in slot.detail
-            assert slot.detail == "has bid" or slot.detail.endswith(", bid ?")
+            assert slot.detail == "has bid" or slot.detail.startswith("bid ? · ")
 
 
 def check_hand_hides_other_hands(moment: Moment, view: PlayerView, text: str) -> None:
@@ -439,7 +439,7 @@ def test_a_saboteur_view_and_an_empty_hidden_hand_draw() -> None:
     assert backs.height > png(images.draw_hand(images.HandScene((), Suit.SPADES, hidden=3))).height
     forehead = images.HandScene((), Suit.HEARTS, hidden=1, others=(("Bob", 5), ("Cara", WIZARD_FACE)))
     assert png(images.draw_hand(forehead)).height > 0
-    slot = images.Slot("Ann", "won 0 of 1", face=JESTER_FACE, flipped=True)
+    slot = images.Slot("Ann", "bid 1 · won 0", face=JESTER_FACE, flipped=True)
     scene = images.TableScene("Trick 1 of 3", None, None, "No trump", (slot,))
     assert png(images.draw_table(scene)).height > 0
 

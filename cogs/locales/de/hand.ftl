@@ -54,9 +54,9 @@ hand-you-no-bid = **Du:** noch keine Vorhersage, { $won ->
     [one] 1 Stich
    *[other] { $won } Stiche
 } gewonnen, gesamt { $total }
-hand-you-won-of = **Du:** { $won } von { $bid ->
-    [one] 1 vorhergesagten Stich
-   *[other] { $bid } vorhergesagten Stichen
+hand-you-won-of = **Du:** Vorhersage { $bid } · { $won ->
+    [one] 1 Stich
+   *[other] { $won } Stiche
 } gewonnen, gesamt { $total }
 
 ## Die Knöpfe

@@ -55,10 +55,10 @@ hand-you-no-bid = **You:** no bid yet, { $won ->
     [one] 1 trick
    *[other] { $won } tricks
 } won, total { $total }
-hand-you-won-of = **You:** { $won ->
+hand-you-won-of = **You:** bid { $bid } · won { $won ->
     [one] 1 trick
    *[other] { $won } tricks
-} won of { $bid } bid, total { $total }
+}, total { $total }
 
 ## The buttons
 

@@ -196,11 +196,11 @@ pic-detail-out = out
 pic-detail-won = won { $won }
 pic-detail-saboteur = saboteur
 pic-detail-won-saboteur = won { $won }, saboteur
-pic-detail-won-secret = won { $won }, bid ?
+pic-detail-won-secret = bid ? · won { $won }
 pic-detail-has-bid = has bid
 pic-detail-no-bid = no bid yet
 pic-detail-bid = bid { $bid }
-pic-detail-won-of = won { $won } of { $bid }
+pic-detail-won-of = bid { $bid } · won { $won }
 # Over the trick.
 pic-heading-trick = Trick { $number } of { $tricks }
 pic-heading-first-trick = Trick 1 of { $tricks }: { $name } leads

@@ -84,12 +84,12 @@ def _shown(slot: Slot, trump: Suit | None, t: Texts) -> str:
 
 
 def _slot(slot: Slot, trump: Suit | None, t: Texts) -> str:
-    """One player's place: "Ann: 7♥ as Wizard, won the trick (won 1 of 2)"."""
+    """One player's place: "Ann: 7♥ as Wizard, won the trick (bid 2 · won 1)"."""
     return t("pic-alt-slot", name=slot.name, shown=_shown(slot, trump, t), detail=slot.detail)
 
 
 def table_description(scene: TableScene) -> str:
-    """The table picture: "The table: Trick 3 of 10. Trump Hearts (turned up: 7♥). Ann: 7♥ (won 0 of 1);
+    """The table picture: "The table: Trick 3 of 10. Trump Hearts (turned up: 7♥). Ann: 7♥ (bid 1 · won 0);
     …"."""
     t = texts(scene.lang)
     trump = scene.trump_caption

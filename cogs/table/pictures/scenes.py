@@ -97,7 +97,7 @@ def hand_scene(view: PlayerView, *, t: Texts = ENGLISH) -> HandScene:
 
 
 def _detail(view: PublicView, seat: int, t: Texts) -> str:
-    """The line under a player's name: their bid while bidding, then tricks won of the bid.
+    """The line under a player's name: their bid while bidding, then their bid and the tricks won.
 
     The picture's font has no emoji: a secret bid is "has bid", then "bid ?" during the play.
     """
