@@ -77,6 +77,10 @@ async def make_bot(database_path: Path, database_url: str | None) -> AsyncIterat
             "images": True,
             "computer_delay": 0,
             "computer_budget_ms": 5,
+            # Computers think in a thread of the test process: SimCord cannot tell a worker process's
+            # answer from a wait that never ends, and each bot would start its own processes
+            # (``tests/core/test_ai_processes.py`` tests the pool).
+            "computer_processes": 0,
             # Every change shown at once: a test reads the table right after a click, with no time passing.
             "table_edit_interval": 0,
             # SimCord moves its clock on with the real one when nothing else does: a test that runs for a
