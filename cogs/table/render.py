@@ -852,8 +852,11 @@ def nudge_text(
     return clip(" ".join(sentences), NOTE_LIMIT)
 
 
-def round_over_embed(result: RoundResult, seat: int, *, t: Texts, game_over: bool) -> discord.Embed:
-    """A hand message once its round is over: how the round went for its owner, and where to look next."""
+def round_over_embed(
+    result: RoundResult, seat: int, *, t: Texts, game_over: bool, dms: bool = True
+) -> discord.Embed:
+    """A hand message once its round is over: how the round went for its owner, and where to look next
+    (a member without ``dms`` gets no hand message: they press Show my hand)."""
     bid = result.bids[seat]
     points = _signed(result.points[seat])
     won, total = result.tricks[seat], _score(result.totals[seat])
@@ -861,7 +864,13 @@ def round_over_embed(result: RoundResult, seat: int, *, t: Texts, game_over: boo
         how = t("hand-round-over-won", won=won, points=points, total=total)
     else:
         how = t("hand-round-over-bid", bid=bid, won=won, points=points, total=total)
-    after = t("hand-round-over-final") if game_over else t("hand-round-over-next")
+    after = t(
+        "hand-round-over-final"
+        if game_over
+        else "hand-round-over-next"
+        if dms
+        else "hand-round-over-next-show"
+    )
     return checked(
         discord.Embed(
             title=clip(t("hand-round-over-title", round=result.round_number), TITLE_LIMIT),

@@ -335,7 +335,8 @@ class TableSession:
         if version > game.version:
             raise Refusal(invalid_control(t, menu=False))
         if version < game.round_version:
-            raise Refusal(t("table-refusal-earlier-round"))
+            closed = player.dms_closed
+            raise Refusal(t("table-refusal-earlier-round-show" if closed else "table-refusal-earlier-round"))
         if version < player.moved_at:
             # Drawn before the member's own last move: a double click, or a second tab. A card button
             # names a card of the hand at one version of the game; the card may be played already.
@@ -367,7 +368,8 @@ class TableSession:
         elsewhere = hand is not None and (clicked is None or clicked.id != hand.id)
         if round_over:
             result = game.round_results[-1]
-            embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over)
+            dms = not table.seats[seat].dms_closed
+            embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over, dms=dms)
             await answered(
                 interaction.response.edit_message(embed=embed, view=None, attachments=[]), table.id
             )

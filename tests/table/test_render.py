@@ -22,6 +22,7 @@ from cogs.table.render import (
     final_embed,
     hand_embed,
     hand_line,
+    round_over_embed,
     round_summary_embed,
     sort_hand,
     table_embed,
@@ -492,3 +493,16 @@ def test_a_long_name_is_shortened_before_its_tag() -> None:
         game.apply(game.legal_actions()[0])
     standings = final_embed(game.result(), players, "classic", t=EN).description or ""
     assert "Maximilian Alexander v… (🤖 away):" in standings  # in Markdown too: 32 characters, the tag kept
+
+
+def test_a_finished_round_says_where_the_next_hand_is_for_members_with_and_without_dms() -> None:
+    """A member without DMs gets no hand message: their round-over answer sends them to Show my hand,
+    not to a new message that never comes."""
+    game = Game(NAMES[:3], Rules("classic"), seed=3)
+    while not game.round_results:
+        game.apply(game.legal_actions()[0])
+    result = game.round_results[-1]
+    with_dms = round_over_embed(result, 0, t=EN, game_over=False).description or ""
+    without = round_over_embed(result, 0, t=EN, game_over=False, dms=False).description or ""
+    assert "next hand comes in a new message" in with_dms and "Show my hand" not in with_dms
+    assert "Show my hand" in without and "new message" not in without

@@ -82,6 +82,7 @@ hand-round-over-bid = Du hast { $bid } vorhergesagt und { $won ->
 } gewonnen: { $points } Punkte, insgesamt { $total }.
 hand-round-over-final = Der Endstand steht im Kanal.
 hand-round-over-next = Die Punkte stehen am Tisch, und deine nächsten Karten kommen in einer neuen Nachricht.
+hand-round-over-next-show = Die Punkte stehen am Tisch; drück dort **Meine Karten zeigen** für deine nächsten Karten.
 
 ## Der Stupser: eine kurze Direktnachricht, wenn jemand sich Zeit lässt
 

@@ -157,6 +157,7 @@ table-refusal-not-playing = Du spielst an diesem Tisch nicht mit.
 table-refusal-changed-elsewhere = Dieser Tisch wurde inzwischen anderswo geändert, also wurde nichts geändert. Bitte versuch es noch einmal.
 table-refusal-away = Ein Computer spielt deinen Platz, weil deine Zeit zweimal hintereinander abgelaufen ist. Drück am Tisch **Meinen Platz zurücknehmen**, um wieder selbst zu spielen.
 table-refusal-earlier-round = Diese Karten sind aus einer früheren Runde. Deine Karten für diese Runde sind in deiner neuesten Direktnachricht, oder drück am Tisch **Meine Karten zeigen**.
+table-refusal-earlier-round-show = Diese Karten sind aus einer früheren Runde: Drück am Tisch **Meine Karten zeigen** für die Karten dieser Runde.
 table-refusal-moved-since = Du hast seit diesen Karten schon gespielt, dieser Knopf ist also veraltet (ein Doppelklick?). Deine Karten, wie sie jetzt sind, stehen in deiner neuesten Kartennachricht, oder drück am Tisch **Meine Karten zeigen**.
 table-refusal-seat-yours = Dein Platz gehört schon dir: Kein Computer spielt für dich.
 table-refusal-end = Nur der Gastgeber oder jemand mit „Server verwalten“ kann dieses Spiel beenden.

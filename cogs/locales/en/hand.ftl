@@ -80,6 +80,7 @@ hand-round-over-bid = You bid { $bid } and won { $won ->
 }: { $points } points, { $total } in all.
 hand-round-over-final = The final standings are in the channel.
 hand-round-over-next = The scores are on the table, and your next hand comes in a new message.
+hand-round-over-next-show = The scores are on the table; press **Show my hand** there for your next hand.
 
 ## The nudge: a short direct message when a member takes a while on their turn
 

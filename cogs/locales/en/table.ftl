@@ -171,6 +171,7 @@ table-refusal-not-playing = You're not playing at this table.
 table-refusal-changed-elsewhere = This table was changed elsewhere meanwhile, so nothing was changed. Please try again.
 table-refusal-away = A computer is playing your seat since you ran out of time twice in a row. Press **Take my seat back** on the table to play again.
 table-refusal-earlier-round = This hand is from an earlier round. Your hand for this round is in your newest direct message, or press **Show my hand** on the table.
+table-refusal-earlier-round-show = This hand is from an earlier round: press **Show my hand** on the table for this round's.
 table-refusal-moved-since = You have made a move since this hand was drawn, so this button is out of date (a double click?). Your hand as it is now is on your newest hand message, or press **Show my hand** on the table.
 table-refusal-seat-yours = Your seat is already yours: no computer is playing for you.
 table-refusal-end = Only the host or a member with Manage Server can end this game.
