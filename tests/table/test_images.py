@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import random
 import threading
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from PIL import Image
 
 from cogs.table import pictures as images
 from cogs.table import render
-from cogs.table.pictures import ChartScene, HandScene, TableScene
+from cogs.table.pictures import ChartScene, HandScene, TableScene, chart
 from cogs.table.pictures import cache as picture_cache
 from cogs.table.pictures.sprites import font
 from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
@@ -215,6 +216,34 @@ def test_charts_of_unusual_games_draw() -> None:
     ]
     for scene in scenes:
         decoded(images.draw_chart(scene))
+
+
+def test_the_chart_numbers_rounds_at_even_steps() -> None:
+    """Issue 26: a 15-round chart read 0, 2, … 12, 15; every step is now the same."""
+    for rounds in range(1, 61):
+        ticks = chart.round_ticks(rounds)
+        steps = {b - a for a, b in itertools.pairwise(ticks)}
+        assert ticks[0] == 0 and len(steps) <= 1 and ticks[-1] <= rounds, (rounds, ticks)
+        assert rounds - ticks[-1] < (steps.pop() if steps else 1), (rounds, ticks)
+
+
+def test_a_long_name_in_the_legend_is_broken_at_a_word_not_cut() -> None:
+    """Issue 26: "Grace (Har…" and "Jürgen 🧙 Str…": two lines, each word whole."""
+    room = 180
+    for name in ("Grace (Hard)", "Jürgen 🧙 Strasse", "Ada Lovelace-Byron"):
+        lines = chart.legend_lines(name, room)
+        assert " ".join(lines) == name and not any(line.endswith("…") for line in lines), lines
+    assert chart.legend_lines("Ann", room) == ["Ann"]
+    # With no room left for second lines, a name is shortened at a word.
+    assert chart.shorten("Grace Hopper (Hard)", 180) in ("Grace Hopper…", "Grace…")
+    assert chart.shorten("Bo", 180) == "Bo"
+
+
+def test_a_chart_with_long_names_draws() -> None:
+    names = ("Grace (Hard)", "Jürgen 🧙 Strasse", "Ada Lovelace-Byron", "Bo", "Ceci Marchand", "Dee")
+    scene = ChartScene(names, tuple((r, -r, 2 * r, 0, r, -r) for r in range(15)), (1, 2, 3, 4, 5, 6))
+    image = decoded(images.draw_chart(scene))
+    assert image.height < image.width
 
 
 def test_chart_scene_follows_the_result() -> None:

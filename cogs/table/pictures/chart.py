@@ -9,13 +9,23 @@ from PIL import Image, ImageDraw
 
 from cogs.table.pictures.png import png_bytes
 from cogs.table.pictures.scenes import ChartScene
-from cogs.table.pictures.sprites import DRAWING, put_text, text_sprite, text_sprite_once
+from cogs.table.pictures.sprites import (
+    DRAWING,
+    ELLIPSIS,
+    LINE_PITCH,
+    clean,
+    put_text,
+    text_length,
+    text_sprite,
+    text_sprite_once,
+    wrap,
+)
 from cogs.table.pictures.style import PAD, TEXT, TEXT_NAME, TEXT_TITLE, WIDTH, Colour
 from cogs.utils.i18n import texts
 
 __all__ = ["draw_chart"]
 
-CHART_H = 520
+CHART_H = 544
 LINE_COLOURS: tuple[Colour, ...] = (
     # Okabe and Ito's palette, which colour-blind readers can tell apart.
     (0, 114, 178),
@@ -32,8 +42,9 @@ GRID = (229, 231, 235)
 NEGATIVE = (254, 242, 242)
 LEGEND_W = 270
 LEFT, RIGHT = 84, WIDTH - LEGEND_W - 16
-TOP, BOTTOM = 72, CHART_H - 56
+TOP, BOTTOM = 72, CHART_H - 80  # the round numbers, then the word for them, below the plot
 LEGEND_ROW = 62  # a player's place and name, then their total under it
+LEGEND_LINE = round(TEXT * LINE_PITCH)  # a second line of a long name
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +105,17 @@ def _axes(canvas: Image.Image, plot: _Plot, round_word: str) -> None:
             [(LEFT, y), (RIGHT, y)], fill=CHART_MUTED if value == 0 else GRID, width=2 if value == 0 else 1
         )
         put_text(canvas, LEFT - 10, y, text_sprite(str(value), TEXT, CHART_MUTED), "rm")
-    rounds = plot.rounds
-    every = 1 if rounds <= 10 else 2 if rounds <= 20 else 5 if rounds <= 50 else 10
-    numbers = sorted({*range(0, rounds + 1, every), rounds})
-    if len(numbers) > 2 and plot.x(numbers[-1]) - plot.x(numbers[-2]) < 40:
-        numbers.pop(-2)  # the last round's number, not one crowding it
-    for number in numbers:
+    for number in round_ticks(plot.rounds):
         put_text(canvas, plot.x(number), BOTTOM + 6, text_sprite(str(number), TEXT, CHART_MUTED), "mt")
-    put_text(canvas, LEFT - 10, BOTTOM + 6, text_sprite(round_word, TEXT, CHART_MUTED), "rt")
+    # Under the round numbers, clear of them all.
+    put_text(canvas, (LEFT + RIGHT) / 2, BOTTOM + 38, text_sprite(round_word, TEXT, CHART_MUTED), "mt")
+
+
+def round_ticks(rounds: int) -> list[int]:
+    """The round numbers under the chart: evenly spaced from 0 (every 1, 2, 5 or 10 rounds), so no step
+    is longer than the others; the last round is numbered when it falls on a step."""
+    every = 1 if rounds <= 10 else 2 if rounds <= 20 else 5 if rounds <= 50 else 10
+    return list(range(0, rounds + 1, every))
 
 
 def _lines(canvas: Image.Image, plot: _Plot, scene: ChartScene, series: list[list[int]]) -> None:
@@ -132,13 +146,50 @@ def _legend(canvas: Image.Image, scene: ChartScene, series: list[list[int]]) -> 
     put_text(canvas, lx, TOP - 14, text_sprite(texts(scene.lang)("pic-chart-final"), TEXT, CHART_MUTED), "lm")
     y = TOP + 22
     room = WIDTH - PAD - (lx + 64)
+    # Second lines for long names, as many as the picture has room for below the legend.
+    spare = max(0, (CHART_H - 16 - y - len(series) * LEGEND_ROW) // LEGEND_LINE)
     for p in sorted(range(len(series)), key=lambda p: (scene.places[p], p)):
         first = scene.places[p] == 1
         colour = LINE_COLOURS[p % len(LINE_COLOURS)]
         draw.rounded_rectangle((lx, y - 6, lx + 24, y + 6), radius=6, fill=colour)
         put_text(canvas, lx + 32, y, text_sprite(f"{scene.places[p]}.", TEXT, CHART_MUTED), "lm")
-        name = text_sprite_once(scene.names[p], TEXT, CHART_INK, room, bold=first, align="l")
-        put_text(canvas, lx + 64, y, name, "lm")
+        # A long name goes on two lines, broken at a word, while there is room (the alt text has it whole).
+        lines = legend_lines(scene.names[p], room) if spare else [shorten(scene.names[p], room)]
+        spare -= len(lines) - 1
+        for number, line in enumerate(lines):
+            sprite = text_sprite_once(line, TEXT, CHART_INK, room, bold=first, align="l")
+            put_text(canvas, lx + 64, y + LEGEND_LINE * number, sprite, "lm")
+        below = y + LEGEND_LINE * (len(lines) - 1)
         total = text_sprite_once(str(series[p][-1]), TEXT_NAME, CHART_INK, bold=first)
-        put_text(canvas, lx + 64, y + 28, total, "lm")
-        y += LEGEND_ROW
+        put_text(canvas, lx + 64, below + 28, total, "lm")
+        y = below + LEGEND_ROW
+
+
+def shorten(name: str, room: float) -> str:
+    """A player's name on one line of ``room`` pixels: whole if it fits, else its first words and an
+    ellipsis (cut inside a word only when even the first word is too long)."""
+    name = clean(name)
+    if text_length(name, TEXT) <= room - 2:
+        return name
+    words = name.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        kept = " ".join(words[:count]) + ELLIPSIS
+        if text_length(kept, TEXT) <= room - 2:
+            return kept
+    return name
+
+
+def legend_lines(name: str, room: float) -> list[str]:
+    """A player's name in the legend: one line if it fits ``room`` pixels, else two, broken between
+    words (the second shortened at a word if it is still too long); broken anywhere only when even the
+    first word does not fit."""
+    name = clean(name)
+    width = room - 2
+    if text_length(name, TEXT) <= width:
+        return [name]
+    words = name.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:count])
+        if text_length(head, TEXT) <= width:
+            return [head, shorten(" ".join(words[count:]), room)]
+    return wrap(name, TEXT, width, 2)
