@@ -618,8 +618,10 @@ def _reader(env: Env, path: str, body: Mapping[str, Any], dm_readers: Mapping[in
     if record.guild_id is None or flags & EPHEMERAL or record.ephemeral:
         return record.user_id
     if body.get("type") == 7 and record.source_message_id is not None:  # an edit of the clicked message
-        clicked = backend.get_message(record.channel_id, record.source_message_id)
-        return record.user_id if clicked.is_ephemeral else None
+        stored = backend.messages.get(record.channel_id, {}).get(record.source_message_id)
+        if stored is None:
+            return record.user_id  # deleted since: only a private look at a hand is (by the next look)
+        return record.user_id if stored.is_ephemeral else None
     return None
 
 

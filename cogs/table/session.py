@@ -52,7 +52,7 @@ from cogs.table.components import (
 from cogs.table.delivery import Delivery, reply_allows_files
 from cogs.table.driver import STAND_IN_LEVEL, ComputerDriver
 from cogs.table.model import Table, now
-from cogs.table.outbox import PASSING_ERRORS, Outbox
+from cogs.table.outbox import PASSING_ERRORS, SEND_ERRORS, Outbox
 from cogs.table.registry import manages_server
 from cogs.table.store import (
     FinishingTable,
@@ -76,6 +76,10 @@ if TYPE_CHECKING:
     from cogs.table.registry import OpenTables
 
 log = logging.getLogger(__name__)
+
+# How long a private look at a hand can still be deleted through its interaction (Discord keeps an
+# interaction's token for 15 minutes), with a margin.
+SHOWN_FOR = 14 * 60
 
 
 @dataclass
@@ -140,6 +144,9 @@ class TableSession:
         # while and deleted when the turn is over. Known to this process only.
         self.hands: dict[int, discord.Message] = {}
         self.nudges: dict[int, discord.Message] = {}
+        # Each member's last private look at their hand (Show my hand, /wizard hand), by seat: the next
+        # one replaces it, so private hands do not pile up under the table.
+        self.shown: dict[int, discord.Interaction[WizardBot]] = {}
 
     def __repr__(self) -> str:
         return f"<TableSession table={self.table.id} status={self.table.status}>"
@@ -318,6 +325,14 @@ class TableSession:
         await interaction.response.send_message(
             embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
         )
+        # The look before goes (its interaction's token lets the bot delete it for 15 minutes).
+        previous, self.shown[seat] = self.shown.get(seat), interaction
+        if (
+            previous is not None
+            and (interaction.created_at - previous.created_at).total_seconds() < SHOWN_FOR
+        ):
+            with contextlib.suppress(*SEND_ERRORS):
+                await previous.delete_original_response()
 
     async def act(
         self, interaction: discord.Interaction[WizardBot], t: Texts, version: int, code: int
