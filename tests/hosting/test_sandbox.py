@@ -221,7 +221,9 @@ async def test_the_clock_keeps_the_wall_time_and_computers_pause_without_holding
                     await take_turn(sandbox, table, rng)
                     before, since = running(table).version, clicked
             assert time.monotonic() - since < 10, "the computers did not move"
-        assert time.monotonic() - since >= 2 * delay - 0.05
+        # More than one pause, then: the sandbox's clock catches up with the wall clock in steps, so a
+        # loaded host may read the click's time a little late (the same lag the check below bounds).
+        assert time.monotonic() - since >= 2 * delay - 0.2
         async with sandbox.exclusive():
             assert abs(sandbox.env.lag()) < 0.5
 
