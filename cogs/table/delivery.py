@@ -148,11 +148,13 @@ class Delivery:
         self, table: Table, view: PlayerView, *, t: Texts, files_allowed: bool = True
     ) -> tuple[discord.Embed, list[discord.File]]:
         """A player's hand message in the language of ``t``: the embed and its picture of the hand
-        (playable cards raised)."""
+        (playable cards raised); no picture once they have played all their cards (the message stays
+        one short text until their next hand)."""
         view = table.labelled(view, t)
         embed = render.hand_embed(view, t=t, deadline=turn_deadline(table, view.player))
+        empty = view.hand_sizes[view.player] == 0
         picture = await self.with_picture(
-            table, embed, lambda: pictures.hand_file(view, t=t), files_allowed=files_allowed
+            table, embed, lambda: pictures.hand_file(view, t=t), files_allowed=files_allowed and not empty
         )
         return embed, picture
 

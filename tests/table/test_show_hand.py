@@ -40,3 +40,19 @@ async def test_a_second_look_at_the_hand_replaces_the_first(simcord_env: Env) ->
     # The look that replaced them works: the member plays from it when their turn comes.
     await act(table, rng=random.Random(5), via="button")
     assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_hand_played_out_is_a_short_text_without_a_picture(simcord_env: Env) -> None:
+    """Issue 26: a hand whose cards are all played kept a large "No cards" picture until the next round."""
+    table = await open_table(simcord_env, 3)
+    rng = random.Random(6)
+    while table.game.phase.name != "PLAY":
+        await act(table, rng=rng, via="dm")
+    seat = table.game.current_player
+    assert seat is not None and table.game.round_number == 1
+    played = await act(table, rng=rng, via="dm")  # their one card: the others still to play
+    assert table.game.round_number == 1 and seat not in table.game.to_act
+    assert played.response is not None
+    hand = played.response
+    assert not hand.attachments and all(not embed.image for embed in hand.embeds), "no picture"
+    assert "played all your cards" in "\n".join(embed.description or "" for embed in hand.embeds)
