@@ -44,6 +44,7 @@ from cogs.storage.base import is_postgres_url
 from cogs.storage.migrations import find_migrations
 from cogs.storage.postgres import apply_migrations as migrate_postgres
 from cogs.storage.sqlite import apply_migrations as migrate_sqlite
+from cogs.storage.sqlite import schema_version
 
 __all__ = (
     "BATCH_ROWS",
@@ -202,12 +203,6 @@ async def _open_sqlite(path: Path, mode: Literal["ro", "rwc"]) -> AsyncIterator[
         yield conn
     finally:
         await conn.close()
-
-
-async def _sqlite_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row is not None else 0
 
 
 async def _sqlite_column(conn: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
@@ -527,7 +522,7 @@ async def copy_into_postgres(
     known = len(find_migrations(migrations_dir))
     async with _open_sqlite(source, "ro") as conn, _open_postgres(url) as pg:
         try:
-            version = await _sqlite_version(conn)
+            version = await schema_version(conn)
             if version != known:
                 raise CopyError(_version_advice(str(source), version, known))
             shapes = await sqlite_shapes(conn)

@@ -43,7 +43,8 @@ async def _run(conn: aiosqlite.Connection, sql: str, parameters: Parameters = ()
         pass
 
 
-async def _user_version(conn: aiosqlite.Connection) -> int:
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The schema version of a SQLite database (the number of migrations applied to it)."""
     async with conn.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
     assert row is not None
@@ -64,7 +65,7 @@ async def apply_migrations(
     get migration `version` and later ones (not for a new database, nor when nothing is pending).
     """
     migrations = find_migrations(directory)
-    current = await _user_version(conn)
+    current = await schema_version(conn)
     if current > len(migrations):
         raise MigrationError(
             f"the database is at schema version {current} but only {len(migrations)} migrations exist; "

@@ -24,7 +24,7 @@ from cogs.table.components import custom_id, lobby_embed, lobby_view, table_view
 from cogs.table.lobby_flow import SessionFactory
 from cogs.table.model import PausedTurn, Table, now
 from cogs.table.session import TableParts, TableSession, arm_lobby_timer
-from cogs.table.store import News, TableMovedError, TableRecord, UnreadableTable, table_of
+from cogs.table.store import OPEN_STATUSES, News, TableMovedError, TableRecord, UnreadableTable, table_of
 from cogs.utils.i18n import Texts, guild_language, texts
 from wizard_core import Game
 
@@ -66,19 +66,19 @@ class Restorer:
         session = self.registry.find(table_id)
         if session is None:
             # A finished game's standings (its session closed with the game), or a table now elsewhere.
-            news = (await self.store.pending()).get(table_id)
+            news = (await self.store.pending(table_id)).get(table_id)
             if news:
                 await self._catch_up({table_id: news})
         else:
             async with session.lock:
-                news = (await self.store.pending()).get(table_id)
+                news = (await self.store.pending(table_id)).get(table_id)
                 if news and session.is_open:
                     await session.deliver(news)
-        return table_id not in await self.store.pending()
+        return not await self.store.pending(table_id)
 
     async def give_up(self, table_id: int) -> None:
         """Forget a table's news that could not be shown after every try."""
-        news = (await self.store.pending()).get(table_id)
+        news = (await self.store.pending(table_id)).get(table_id)
         if news:
             await self.store.delivered(table_id, news)
 
@@ -215,7 +215,7 @@ class Restorer:
             session = self.registry.find(table_id)
             if session is None:
                 record = await self.store.get(table_id)
-                if record is not None and record.status in ("lobby", "playing"):
+                if record is not None and record.status in OPEN_STATUSES:
                     continue  # open but not run here (let go of, or not loaded): its news waits for it
                 session = await self._finished_table(record)
             if session is None or session.table.game is None:

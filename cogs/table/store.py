@@ -767,17 +767,22 @@ class TableStore:
         )
         return None if row is None else int(row["id"])
 
-    async def pending(self) -> dict[int, list[News]]:
-        """What players have not been shown yet, by table: written with an action, not yet delivered."""
+    async def pending(self, table_id: int | None = None) -> dict[int, list[News]]:
+        """What players have not been shown yet, by table (of one table, with ``table_id``): written with
+        an action, not yet delivered."""
+        one = "" if table_id is None else " AND o.table_id = ?"
+        parameters: tuple[Any, ...] = () if table_id is None else (table_id,)
         if self.owner is None:
             rows = await self.db.fetchall(
-                "SELECT table_id, kind, key FROM outbox ORDER BY table_id, key, kind"
+                f"SELECT o.table_id, o.kind, o.key FROM outbox AS o WHERE 1 = 1{one}"
+                " ORDER BY o.table_id, o.key, o.kind",
+                parameters,
             )
         else:
             rows = await self.db.fetchall(
                 "SELECT o.table_id, o.kind, o.key FROM outbox AS o JOIN tables AS t ON t.id = o.table_id"
-                " WHERE t.owner = ? ORDER BY o.table_id, o.key, o.kind",
-                (self.owner,),
+                f" WHERE t.owner = ?{one} ORDER BY o.table_id, o.key, o.kind",
+                (self.owner, *parameters),
             )
         found: dict[int, list[News]] = {}
         for row in rows:

@@ -9,8 +9,9 @@ from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_computer_budget import random_view
 
-from wizard_core import Game, Phase, PlayerView, Rules
+from wizard_core import Game, Phase, Rules
 from wizard_core.actions import BID_BASE
 from wizard_core.ai import LEVELS, Knowledge, Level, deliberate
 from wizard_core.ai import search as search_module
@@ -24,18 +25,6 @@ RULE_SETS = (
     Rules("camelot", frozenset({"nannie", "canadian"})),
     Rules("classic", frozenset({"saboteur", "third-time"})),
 )
-
-
-def random_view(seed: int, players: int, rules: Rules, moves: int) -> PlayerView | None:
-    """The view of the player to act after ``moves`` random legal actions; None if the game ended."""
-    rng = random.Random(seed)
-    game = Game(players, rules, seed=seed)
-    for _ in range(moves):
-        if game.is_over:
-            return None
-        seat = game.to_act[0]
-        game.apply(rng.choice(game.legal_actions(seat)), player=seat)
-    return None if game.is_over else game.view(game.to_act[0])
 
 
 # -- racing ----------------------------------------------------------------------------------------------

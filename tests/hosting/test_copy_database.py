@@ -8,7 +8,6 @@ with a bot started on PostgreSQL.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import os
 import random
@@ -25,6 +24,10 @@ import discord
 import pytest
 from bot_helpers import make_players, manager, message_text, open_table, play
 from simcord import ChannelHandle, Env, GuildHandle, MemberActor
+from test_backup import (
+    environment,  # noqa: F401  (the autouse fixture: bot.main() on the test's database)
+    run_main,
+)
 
 import bot
 from cogs.storage import open_database
@@ -51,27 +54,12 @@ def leaderboard_oracle() -> ModuleType:
     return sys.modules["leaderboard_oracle"]
 
 
-@pytest.fixture(autouse=True)
-def environment(tmp_path: Path, database_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`bot.main()` reads WIZARD_DATABASE_PATH like the bot, from a folder without a .env."""
-    for key in list(os.environ):
-        if key == "DISCORD_TOKEN" or key.startswith("WIZARD_"):
-            monkeypatch.delenv(key)
-    monkeypatch.setenv("WIZARD_DATABASE_PATH", str(database_path))
-    monkeypatch.chdir(tmp_path)
-
-
 @pytest.fixture
 async def target(postgres_server: str) -> AsyncIterator[str]:
     """A new, empty PostgreSQL database to copy into."""
     url = await db_helpers.create_database(postgres_server)
     yield url
     await db_helpers.drop_database(postgres_server, url)
-
-
-async def run_main(*argv: str) -> int:
-    """`bot.main` as from a shell: it runs its own event loop, so it runs in a thread of its own."""
-    return await asyncio.to_thread(bot.main, list(argv))
 
 
 def table_names(path: Path) -> list[str]:

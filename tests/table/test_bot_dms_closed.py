@@ -52,6 +52,14 @@ def close_dms(env: Env, player: MemberActor) -> None:
     )
 
 
+async def lobby_with_closed_dms(env: Env) -> tuple[TestTable, list[MemberActor], MemberActor]:
+    """A lobby of three members in a new channel; the second one's DMs are closed to the bot."""
+    guild = env.create_guild()
+    players = make_players(env, guild, 3)
+    close_dms(env, players[1])
+    return await open_lobby(env, players, guild.create_text_channel("wizard")), players, players[1]
+
+
 def notices(table: TestTable) -> list[str]:
     return [m.content for m in table.channel_messages() if NOTICE in m.content]
 
@@ -63,12 +71,7 @@ def pings(table: TestTable) -> list[str]:
 async def test_a_player_with_closed_dms_plays_through_the_channel(
     simcord_env: Env, database_path: Path
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    closed = players[1]
-    close_dms(simcord_env, closed)
-    table = await open_lobby(simcord_env, players, channel)
+    table, players, closed = await lobby_with_closed_dms(simcord_env)
     started = await players[0].click(table.table_message, label="Start")
     assert not started.ephemeral and table.running()
 
@@ -166,12 +169,7 @@ async def test_closed_dms_hand_is_shown_privately_with_controls(
 async def test_closed_dms_across_a_restart(simcord_env: Env, make_bot: MakeBot, database_path: Path) -> None:
     """The new bot knows the DMs are closed (nothing is said again), and the ping sent before the restart
     goes when the turn passes."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    closed = players[1]
-    close_dms(simcord_env, closed)
-    table = await open_lobby(simcord_env, players, channel)
+    table, players, closed = await lobby_with_closed_dms(simcord_env)
     await players[0].click(table.table_message, label="Start")
     rng = random.Random(14)
     await play(table, rng, until=lambda g: g.round_number == 2 and g.current_player == 1)

@@ -7,10 +7,10 @@ import random
 from typing import TYPE_CHECKING
 
 import pytest
-from bot_helpers import act, make_players, open_lobby
+from bot_helpers import act
 from discord_payloads import assert_valid_discord_payloads
 from simcord import Env
-from test_bot_dms_closed import close_dms, pings
+from test_bot_dms_closed import lobby_with_closed_dms, pings
 
 if TYPE_CHECKING:
     from conftest import MakeBot
@@ -26,12 +26,7 @@ def simcord_bot(make_bot: MakeBot) -> object:
 
 
 async def test_a_member_without_dms_is_mentioned_only_when_they_seem_away(simcord_env: Env) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("wizard")
-    players = make_players(simcord_env, guild, 3)
-    closed = players[1]
-    close_dms(simcord_env, closed)
-    table = await open_lobby(simcord_env, players, channel)
+    table, players, closed = await lobby_with_closed_dms(simcord_env)
     assert not (await players[0].click(table.table_message, label="Start")).ephemeral
     rng = random.Random(26)
     while table.game.current_player != 1:
