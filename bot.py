@@ -614,7 +614,8 @@ def restore(settings: Settings, backup_path: Path) -> int:
 def restore_into_postgres(settings: Settings, backup_path: Path) -> int:
     assert settings.database_url is not None
     known = len(find_migrations(MIGRATIONS_DIR))
-    # Processes silent for three heartbeats are stopped (cogs/cluster/service.py).
+    # Processes silent for three heartbeats are stopped (SILENT_HEARTBEATS in cogs/cluster/service.py;
+    # bot.py imports no feature).
     stale = 3 * settings.heartbeat_seconds
     try:
         done = asyncio.run(

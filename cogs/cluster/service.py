@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHANNEL = "wizard_handoff"
+# A process silent for this many heartbeats is gone: others take its tables over.
+SILENT_HEARTBEATS = 3
 # How long the receiving process waits for the owner to claim a handed-over interaction before it
 # answers itself: well inside Discord's 3 seconds for the first answer.
 CLAIM_WAIT_SECONDS = 1.5
@@ -113,7 +115,7 @@ class Cluster:
         self.shards = shards
         self.heartbeat_seconds = heartbeat_seconds
         # A process is gone when it has not beaten for this long.
-        self.stale_seconds = 3 * heartbeat_seconds
+        self.stale_seconds = SILENT_HEARTBEATS * heartbeat_seconds
         # This process lets go of its tables when its own heartbeat is this old: half a heartbeat before
         # another process may take them.
         self.cut_off_seconds = self.stale_seconds - heartbeat_seconds / 2
