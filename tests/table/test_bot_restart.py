@@ -227,8 +227,9 @@ async def test_each_members_language_survives_a_restart(
     assert lobby is not None and [seat.lang for seat in lobby.seats] == ["en", "de", "en"]
     started = await host.click(table.table_message, label="Start")
     assert not started.ephemeral
-    assert "markiert eine Trumpfkarte" in message_text(table.dm_messages(german)[-1])
-    assert "marks a trump card" in message_text(table.dm_messages(host)[-1])
+    # (The hand's title: the trump legend is shown only in a round with a trump.)
+    assert "Runde 1/" in message_text(table.dm_messages(german)[-1])
+    assert "Round 1/" in message_text(table.dm_messages(host)[-1])
     assert_valid_discord_payloads(simcord_env)
 
 
