@@ -1,6 +1,7 @@
 """Erasing records: one member's in one server (/wizard forget-me, remove-member) or a whole server's.
 
-Each erasure is one transaction over every table that holds the records; other servers keep theirs.
+Each erasure is one transaction over every table that holds the records (every season's board and
+champion, and the member's own settings, too); other servers keep theirs.
 Other members' ratings are left as they are: they were earned in those games.
 
 The games themselves stay, so the other players' histories still hold them and a game still replays: in
@@ -16,6 +17,7 @@ import hashlib
 import secrets
 
 from cogs.leaderboard.results import hold_boards
+from cogs.leaderboard.seasons import crown_again
 from cogs.storage import Connection, Database
 
 SALT_KEY = "erasure_salt"
@@ -32,6 +34,7 @@ ERASE_MEMBER = (
     "DELETE FROM player_stats WHERE guild_id = ?1 AND user_id = ?2",
     "DELETE FROM player_hand_stats WHERE guild_id = ?1 AND user_id = ?2",
     "DELETE FROM player_ratings WHERE guild_id = ?1 AND user_id = ?2",
+    "DELETE FROM member_settings WHERE guild_id = ?1 AND user_id = ?2",
 )
 RESET_GUILD = (
     "DELETE FROM game_rounds WHERE table_id IN (SELECT table_id FROM game_results WHERE guild_id = ?1)",
@@ -40,6 +43,9 @@ RESET_GUILD = (
     "DELETE FROM player_stats WHERE guild_id = ?1",
     "DELETE FROM player_hand_stats WHERE guild_id = ?1",
     "DELETE FROM player_ratings WHERE guild_id = ?1",
+    "DELETE FROM member_settings WHERE guild_id = ?1",
+    # Ended seasons have no board left; the open one goes on, its board empty.
+    "DELETE FROM seasons WHERE guild_id = ?1 AND ended_at IS NOT NULL",
 )
 
 
@@ -85,6 +91,12 @@ async def erase_member(db: Database, guild_id: int, user_id: int) -> int:
         )
         for sql in ERASE_MEMBER:
             await conn.execute(sql, (guild_id, user_id))
+        # Their seasons' boards lost them: a season they had won has the next of its board as champion.
+        crowned = await conn.fetchall(
+            "SELECT id FROM seasons WHERE guild_id = ? AND champion_id = ?", (guild_id, user_id)
+        )
+        if crowned:
+            await crown_again(conn, guild_id, [row[0] for row in crowned])
         await _forget_in_games(conn, guild_id, [user_id])
     return int(games or 0)
 

@@ -1,4 +1,5 @@
-"""The leaderboard's periods: all time, a calendar month and a week from Monday, in UTC."""
+"""The leaderboard's periods: all time, a calendar month and a week from Monday, in UTC (a season, the
+other kind of board, is ``seasons``)."""
 
 from __future__ import annotations
 
@@ -17,3 +18,11 @@ def period_start(period: str, at: float) -> int:
     if period == "week":
         return int((day - timedelta(days=day.weekday())).timestamp())
     raise ValueError(f"unknown period {period!r}")
+
+
+def month_after(at: float) -> int:
+    """The first second (Unix time) of the calendar month after the one holding ``at``."""
+    first = datetime.fromtimestamp(period_start("month", at), UTC)
+    if first.month == 12:
+        return int(first.replace(year=first.year + 1, month=1).timestamp())
+    return int(first.replace(month=first.month + 1).timestamp())

@@ -3,9 +3,11 @@
 ``record_game`` runs inside the transaction of ``TableStore.finish`` that marks a game finished and
 writes its ``game_results`` rows. It stores every round (with its hand size) and each computer's name
 and level; rates the game's members (``ratings``); and adds the game to each member's aggregates for
-all time, its calendar month and its week (``periods``), which leaderboard pages and stats cards read so
-they never scan a server's results. Computers' results and rounds are stored, but they get no rating
-and no aggregates: they are never ranked, and their ids are only unique within one table.
+all time, its calendar month, its week (``periods``) and the server's open season (``seasons``), which
+leaderboard pages, stats cards and server records read so they never scan a server's results. A
+practice game (played with the coach) is stored and marked, but counts in none of them. Computers'
+results and rounds are stored, but they get no rating and no aggregates: they are never ranked, and
+their ids are only unique within one table.
 
 No Discord here: the table store imports this module, and a store imports no UI.
 """
@@ -15,11 +17,12 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cogs.leaderboard.periods import PERIODS, period_start
 from cogs.leaderboard.ratings import MIN_MEMBERS, Rating, rate_members
+from cogs.leaderboard.seasons import SEASON, crown_again, settle
 from cogs.storage import Connection, Database, placeholders
 from wizard_core import GameResult, RoundResult
 
@@ -75,6 +78,18 @@ class PlayerResult:
         """Rounds in which the player bid: the rounds of the bid statistics."""
         return sum(r.bid is not None for r in self.rounds)
 
+    @property
+    def best_streak(self) -> int:
+        """The most rounds in a row in which the player made their bid (a round without a bid, the
+        Saboteur dealer's, neither counts nor breaks the run)."""
+        best = run = 0
+        for line in self.rounds:
+            if line.bid is None:
+                continue
+            run = run + 1 if line.exact else 0
+            best = max(best, run)
+        return best
+
 
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
@@ -85,6 +100,8 @@ class FinishedGame:
     edition: str
     finished_at: float
     players: tuple[PlayerResult, ...]
+    # The season the game counts in (``seasons``), None outside any.
+    season_id: int | None = None
 
     @classmethod
     def from_result(
@@ -157,8 +174,8 @@ NAME_COMPUTER = "UPDATE game_results SET name = ?, level = ? WHERE table_id = ? 
 LEADERBOARDS = "leaderboard"
 UPSERT_STATS = (
     "INSERT INTO player_stats (guild_id, period, start, user_id, games, wins, shared_wins,"
-    " score_sum, best_score, rounds, exact_bids, last_played, mu, sigma, rated_games)"
-    " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " score_sum, best_score, rounds, exact_bids, best_streak, last_played, mu, sigma, rated_games)"
+    " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, period, start, user_id) DO UPDATE SET"
     " games = player_stats.games + 1, wins = player_stats.wins + excluded.wins,"
     " shared_wins = player_stats.shared_wins + excluded.shared_wins,"
@@ -167,6 +184,8 @@ UPSERT_STATS = (
     " THEN excluded.best_score ELSE player_stats.best_score END,"
     " rounds = player_stats.rounds + excluded.rounds,"
     " exact_bids = player_stats.exact_bids + excluded.exact_bids,"
+    " best_streak = CASE WHEN excluded.best_streak > player_stats.best_streak"
+    " THEN excluded.best_streak ELSE player_stats.best_streak END,"
     " last_played = CASE WHEN excluded.last_played > player_stats.last_played"
     " THEN excluded.last_played ELSE player_stats.last_played END, mu = excluded.mu, sigma = excluded.sigma,"
     " rated_games = excluded.rated_games"
@@ -187,6 +206,12 @@ INSERT_HISTORY = (
     " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 SELECT_RATINGS = "SELECT user_id, mu, sigma, games FROM player_ratings WHERE guild_id = ? AND user_id IN ({})"
+# A season's own ratings (a season with fresh ratings): its board's rows hold them.
+SELECT_SEASON_RATINGS = (
+    "SELECT user_id, mu, sigma, rated_games FROM player_stats WHERE guild_id = ? AND period = 'season'"
+    " AND start = ? AND user_id IN ({})"
+)
+MARK_GAME = "UPDATE game_results SET season_id = ?, practice = ? WHERE table_id = ?"
 
 
 @dataclass
@@ -217,9 +242,15 @@ class GameRows:
         return [(INSERT_ROUND, self.rounds), (NAME_COMPUTER, self.computers), *derived]
 
 
-def game_rows(game: FinishedGame, priors: Sequence[Rating]) -> tuple[GameRows, list[Rating]]:
+def game_rows(
+    game: FinishedGame, priors: Sequence[Rating], *, season_ratings: Sequence[Rating] | None = None
+) -> tuple[GameRows, list[Rating]]:
     """What recording ``game`` writes, given each player's rating before it (in seat order), and each
-    player's rating after it (a computer's, or everyone's in a game of one member, unchanged)."""
+    player's rating after it (a computer's, or everyone's in a game of one member, unchanged).
+
+    ``season_ratings`` are the players' ratings of the game's season after it, for a season that rates
+    its games from scratch; else its board shows the all-time ratings, as a month's does.
+    """
     after = rate_members(priors, [p.place for p in game.players], [not p.computer for p in game.players])
     rated = len(game.members) >= MIN_MEMBERS
     rows = GameRows()
@@ -230,6 +261,9 @@ def game_rows(game: FinishedGame, priors: Sequence[Rating]) -> tuple[GameRows, l
             rows.computers.append((player.name, player.level, game.table_id, player.seat))
             continue
         rows.stats.extend(_stats_rows(g, at, player, new))
+        if game.season_id is not None:
+            seasonal = new if season_ratings is None else season_ratings[player.seat]
+            rows.stats.append(_stats_row(g, SEASON, game.season_id, at, player, seasonal))
         rows.hands.extend(_hand_rows(g, player))
         if rated:
             user = player.user_id
@@ -249,22 +283,29 @@ def _round_rows(table_id: int, player: PlayerResult) -> Iterator[tuple[Any, ...]
 
 def _stats_rows(guild_id: int, at: float, player: PlayerResult, rating: Rating) -> Iterator[tuple[Any, ...]]:
     for period in PERIODS:
-        yield (
-            guild_id,
-            period,
-            period_start(period, at),
-            player.user_id,
-            int(player.won),
-            int(player.shared_win),
-            player.score,
-            player.score,
-            player.bid_rounds,
-            player.exact_bids,
-            at,
-            rating.mu,
-            rating.sigma,
-            rating.games,
-        )
+        yield _stats_row(guild_id, period, period_start(period, at), at, player, rating)
+
+
+def _stats_row(
+    guild_id: int, period: str, start: int, at: float, player: PlayerResult, rating: Rating
+) -> tuple[Any, ...]:
+    return (
+        guild_id,
+        period,
+        start,
+        player.user_id,
+        int(player.won),
+        int(player.shared_win),
+        player.score,
+        player.score,
+        player.bid_rounds,
+        player.exact_bids,
+        player.best_streak,
+        at,
+        rating.mu,
+        rating.sigma,
+        rating.games,
+    )
 
 
 def _hand_rows(guild_id: int, player: PlayerResult) -> Iterator[tuple[Any, ...]]:
@@ -285,30 +326,61 @@ async def hold_boards(conn: Connection, guild_id: int) -> None:
     await conn.serialize(f"{LEADERBOARDS}:{guild_id}")
 
 
-async def record_game(conn: Connection, game: FinishedGame) -> None:
+async def record_game(conn: Connection, game: FinishedGame, *, practice: bool = False) -> None:
     """Record a finished game whose game_results rows were just written, inside the caller's transaction.
+
+    The game counts in the server's open season, if any (settled at the game's end first). A
+    ``practice`` game (played with the coach) keeps its rounds, for history and its score sheet, and is
+    marked so: it changes no rating, board, stat or record.
 
     Another process may be recording a game of the same server: the server's ratings and totals are
     read and written by one at a time.
     """
     await hold_boards(conn, game.guild_id)
+    if practice:
+        await conn.execute(MARK_GAME, (None, 1, game.table_id))
+        rounds = [row for player in game.players for row in _round_rows(game.table_id, player)]
+        await conn.executemany(INSERT_ROUND, rounds)
+        named = [(p.name, p.level, game.table_id, p.seat) for p in game.players if p.computer]
+        await conn.executemany(NAME_COMPUTER, named)
+        return
+    season = await settle(conn, game.guild_id, game.finished_at)
+    season_ratings = None
+    if season is not None:
+        game = replace(game, season_id=season.id)
+        await conn.execute(MARK_GAME, (season.id, 0, game.table_id))
     members = [p.user_id for p in game.members]
-    found = (
-        await conn.fetchall(SELECT_RATINGS.format(placeholders(len(members))), (game.guild_id, *members))
-        if members
-        else []
+    priors = await _ratings(conn, SELECT_RATINGS, (game.guild_id,), members)
+    if season is not None and season.fresh_ratings:
+        seasonal = await _ratings(conn, SELECT_SEASON_RATINGS, (game.guild_id, season.id), members)
+        season_ratings = _rated(game, [seasonal.get(p.user_id, Rating()) for p in game.players])
+    rows, _ = game_rows(
+        game, [priors.get(p.user_id, Rating()) for p in game.players], season_ratings=season_ratings
     )
-    known = {row[0]: Rating(row[1], row[2], row[3]) for row in found}
-    rows, _ = game_rows(game, [known.get(p.user_id, Rating()) for p in game.players])
     for sql, parameters in rows.statements():
         await conn.executemany(sql, parameters)
+
+
+async def _ratings(
+    conn: Connection, sql: str, head: tuple[Any, ...], members: Sequence[int]
+) -> dict[int, Rating]:
+    """Members' stored ratings read by ``sql`` (its parameters ``head``, then the members)."""
+    if not members:
+        return {}
+    found = await conn.fetchall(sql.format(placeholders(len(members))), (*head, *members))
+    return {row[0]: Rating(row[1], row[2], row[3]) for row in found}
+
+
+def _rated(game: FinishedGame, priors: Sequence[Rating]) -> list[Rating]:
+    """Every seat's rating after the game, from these priors (members rated among themselves)."""
+    return rate_members(priors, [p.place for p in game.players], [not p.computer for p in game.players])
 
 
 # -- recomputing everything ------------------------------------------------------------------------------
 
 STORED_RESULTS = (
     "SELECT table_id, guild_id, seat, user_id, edition, score, place, won, shared_win, computer,"
-    " finished_at FROM game_results ORDER BY finished_at, table_id, seat"
+    " finished_at, season_id FROM game_results WHERE practice = 0 ORDER BY finished_at, table_id, seat"
 )
 CLEAR_DERIVED = (
     "DELETE FROM player_stats",
@@ -336,17 +408,28 @@ async def _rebuild(conn: Connection) -> int:
     """``rebuild`` inside a transaction that holds the leaderboards' lock."""
     for sql in CLEAR_DERIVED:
         await conn.execute(sql)
+    fresh = {row[0] for row in await conn.fetchall("SELECT id FROM seasons WHERE fresh_ratings = 1")}
+    # Ratings by (server, member), and the own ratings of seasons with fresh ones by (season, member).
     ratings: dict[tuple[int, int], Rating] = {}
+    seasonal: dict[tuple[int | None, int], Rating] = {}
     games = 0
     async for game in _stored_games(conn):
         games += 1
         priors = [ratings.get((game.guild_id, p.user_id), Rating()) for p in game.players]
-        rows, after = game_rows(game, priors)
+        season_ratings = None
+        if game.season_id in fresh:
+            own = [seasonal.get((game.season_id, p.user_id), Rating()) for p in game.players]
+            season_ratings = _rated(game, own)
+        rows, after = game_rows(game, priors, season_ratings=season_ratings)
         for player, new in zip(game.players, after, strict=True):
             if not player.computer:
                 ratings[game.guild_id, player.user_id] = new
+                if season_ratings is not None:
+                    seasonal[game.season_id, player.user_id] = season_ratings[player.seat]
         for sql, parameters in rows.statements(derived_only=True):
             await conn.executemany(sql, parameters)
+    for (guild_id,) in await conn.fetchall("SELECT DISTINCT guild_id FROM seasons"):
+        await crown_again(conn, guild_id)
     await conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_KEY,))
     return games
 
@@ -375,7 +458,7 @@ async def _stored_games(conn: Connection) -> AsyncIterator[FinishedGame]:
             for s in seats
         )
         first = seats[0]
-        yield FinishedGame(table_id, first[1], first[4], first[10], players)
+        yield FinishedGame(table_id, first[1], first[4], first[10], players, first[11])
 
 
 async def rebuild_if_pending(db: Database) -> bool:
