@@ -8,6 +8,7 @@ from cogs.leaderboard import confirm
 from cogs.leaderboard.admin import Admin
 from cogs.leaderboard.components import FAMILIES
 from cogs.leaderboard.results import rebuild_if_pending
+from cogs.leaderboard.season_watch import SeasonWatch
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -20,3 +21,5 @@ async def setup(bot: WizardBot) -> None:
     bot.provide(confirm.OpenQuestions())
     bot.add_components(*FAMILIES, *confirm.FAMILIES)
     await bot.add_cog(Admin(bot))
+    # Seasons whose end has come are archived and announced at start-up and then periodically.
+    await bot.add_cog(SeasonWatch(bot))

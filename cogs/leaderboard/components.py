@@ -3,9 +3,13 @@
 The ids carry what the click shows, so the replies keep working after a restart; they have the
 ``wzlb:`` prefix (``wizard:`` is the game's) and have not changed since the leaderboard was added:
 
-- ``wzlb:lb:<sort>:<period>:<page|me>``: Previous, Next and My place of a leaderboard page;
+- ``wzlb:lb:<sort>:<period>:<page|me>``: Previous, Next and My place of a leaderboard page (a
+  season's board has ``s<season id>`` for its period);
 - ``wzlb:hp:<member>:<page>``: Newer and Older of a member's history, and a score sheet's way back;
 - ``wzlb:hg:<member>:<page>``: the menu of a history page's games, which shows one's score sheet.
+
+The history's ids end in ``:s<season id>`` for a season's games (seasons came later: an id without it
+is all time, as it always was). A season's id that is not this server's is refused.
 
 discord.py hands a click only to the family whose template matches the whole id, so a handler gets
 well-formed fields; the bot refuses a click under the prefix that no template matches
@@ -35,6 +39,7 @@ from cogs.leaderboard.queries import (
     recent_games,
     score_sheet,
 )
+from cogs.leaderboard.seasons import Season, find_season
 from cogs.server_settings.language import reply_texts
 from cogs.utils.components import Component, id_number
 from cogs.utils.i18n import Texts
@@ -54,23 +59,50 @@ def board_id(sort: str, period: str, page: int | str) -> str:
     return f"{PREFIX}:lb:{sort}:{period}:{page}"
 
 
-def history_id(user_id: int, page: int) -> str:
-    """The custom_id of a button that shows a page of a member's history."""
-    return f"{PREFIX}:hp:{user_id}:{page}"
+def board_period(period: str, season: Season | None) -> str:
+    """The period field of a board's ids: the period, or ``s<id>`` for a season's board."""
+    return period if season is None else f"s{season.id}"
 
 
-def games_id(user_id: int, page: int) -> str:
-    """The custom_id of the menu of the games on a page of a member's history."""
-    return f"{PREFIX}:hg:{user_id}:{page}"
+def _within(season_id: int | None) -> str:
+    return "" if season_id is None else f":s{season_id}"
+
+
+def history_id(user_id: int, page: int, season_id: int | None = None) -> str:
+    """The custom_id of a button that shows a page of a member's history (in a season)."""
+    return f"{PREFIX}:hp:{user_id}:{page}{_within(season_id)}"
+
+
+def games_id(user_id: int, page: int, season_id: int | None = None) -> str:
+    """The custom_id of the menu of the games on a page of a member's history (in a season)."""
+    return f"{PREFIX}:hg:{user_id}:{page}{_within(season_id)}"
+
+
+async def season_by_id(
+    interaction: discord.Interaction[WizardBot], season_id: int | None, t: Texts
+) -> Season | None:
+    """The season an id names (None for none), refused when this server has no such season."""
+    if season_id is None:
+        return None
+    season = await find_season(context.database(interaction), context.guild_id(interaction), season_id)
+    if season is None:
+        raise Refusal(t("lb-season-gone"))
+    return season
 
 
 # -- what a click shows ----------------------------------------------------------------------------------
 
 
 async def board_message(
-    interaction: discord.Interaction[WizardBot], sort: str, period: str, page: int | None, *, t: Texts
+    interaction: discord.Interaction[WizardBot],
+    sort: str,
+    period: str,
+    page: int | None,
+    *,
+    t: Texts,
+    season: Season | None = None,
 ) -> Message:
-    """A leaderboard page (None: the caller's page) with its buttons."""
+    """A leaderboard page (None: the caller's page) of a period or a season, with its buttons."""
     board = await leaderboard_page(
         context.database(interaction),
         context.guild_id(interaction),
@@ -79,27 +111,42 @@ async def board_message(
         page,
         interaction.user.id,
         context.now(),
+        season=season,
     )
     return leaderboard_embed(board, context.now(), t=t), leaderboard_view(board, t=t)
 
 
 async def history_message(
-    interaction: discord.Interaction[WizardBot], user_id: int, page: int, *, t: Texts
+    interaction: discord.Interaction[WizardBot],
+    user_id: int,
+    page: int,
+    *,
+    t: Texts,
+    season: Season | None = None,
 ) -> Message:
-    """A page of a member's history with its menu of games and buttons (none if they have no game)."""
+    """A page of a member's history (in a season) with its menu of games and buttons (none if they have
+    no game)."""
     db, guild_id = context.database(interaction), context.guild_id(interaction)
-    games, more = await recent_games(db, guild_id, user_id, page)
-    return history_embed(games, user_id, page, t=t), history_view(games, user_id, page, more, t=t)
+    games, more = await recent_games(db, guild_id, user_id, page, season)
+    season_id = None if season is None else season.id
+    embed = history_embed(games, user_id, page, t=t, season=season)
+    return embed, history_view(games, user_id, page, more, t=t, season_id=season_id)
 
 
 async def sheet_message(
-    interaction: discord.Interaction[WizardBot], table_id: int, user_id: int, page: int, *, t: Texts
+    interaction: discord.Interaction[WizardBot],
+    table_id: int,
+    user_id: int,
+    page: int,
+    *,
+    t: Texts,
+    season_id: int | None = None,
 ) -> Message:
     """A game's score sheet, with a way back to the history page it was picked from."""
     sheet = await score_sheet(context.database(interaction), context.guild_id(interaction), table_id)
     if sheet is None:
         raise Refusal(t("lb-game-gone"))
-    return score_sheet_embed(sheet, t=t), sheet_view(user_id, page, t=t)
+    return score_sheet_embed(sheet, t=t), sheet_view(user_id, page, t=t, season_id=season_id)
 
 
 # -- the families ----------------------------------------------------------------------------------------
@@ -131,8 +178,8 @@ class LeaderboardControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
 
 class BoardButton(
     LeaderboardControl,
-    template=r"wzlb:lb:(?P<sort>rating|wins|winrate|average|accuracy):(?P<period>all|month|week)"
-    r":(?P<page>\d{1,6}|me)",
+    template=r"wzlb:lb:(?P<sort>rating|wins|winrate|average|accuracy)"
+    r":(?P<period>all|month|week|s\d{1,18}):(?P<page>\d{1,6}|me)",
 ):
     """Previous, Next and My place of a leaderboard page: the sort, the period and the page to show."""
 
@@ -150,32 +197,44 @@ class BoardButton(
     async def show(
         self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
-        return await board_message(interaction, fields["sort"], fields["period"], self.page, t=t)
+        period = fields["period"]
+        season = await season_by_id(interaction, int(period[1:]) if period[0] == "s" else None, t)
+        return await board_message(interaction, fields["sort"], period, self.page, t=t, season=season)
 
 
 class _HistoryControl(LeaderboardControl, template=r"(?!)"):
     """A control of a member's history: whose history (``user``) and which page, parsed from its id."""
 
-    def __init__(self, item: discord.ui.Item[Any], user: int = 0, page: int = 0) -> None:
+    def __init__(
+        self, item: discord.ui.Item[Any], user: int = 0, page: int = 0, season: int | None = None
+    ) -> None:
         super().__init__(item)
         self.user = user
         self.page = page
+        self.season = season
 
     @classmethod
     def parse(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(item, id_number(match["user"]), int(match["page"]))
+        season = None if match["season"] is None else id_number(match["season"])
+        return cls(item, id_number(match["user"]), int(match["page"]), season)
 
 
-class HistoryButton(_HistoryControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
-    """Newer and Older of a history page, and a score sheet's way back: whose history, which page."""
+class HistoryButton(
+    _HistoryControl, template=r"wzlb:hp:(?P<user>\d{1,20}):(?P<page>\d{1,6})(?::s(?P<season>\d{1,18}))?"
+):
+    """Newer and Older of a history page, and a score sheet's way back: whose history, which page, and
+    which season's games."""
 
     async def show(
         self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str], *, t: Texts
     ) -> Message:
-        return await history_message(interaction, self.user, self.page, t=t)
+        season = await season_by_id(interaction, self.season, t)
+        return await history_message(interaction, self.user, self.page, t=t, season=season)
 
 
-class GamesMenu(_HistoryControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})"):
+class GamesMenu(
+    _HistoryControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>\d{1,6})(?::s(?P<season>\d{1,18}))?"
+):
     """The menu of a history page's games: the one picked shows its score sheet, with a way back."""
 
     is_menu = True
@@ -187,7 +246,7 @@ class GamesMenu(_HistoryControl, template=r"wzlb:hg:(?P<user>\d{1,20}):(?P<page>
         game_id = _game_id(values)
         if game_id is None:
             raise Refusal(t("lb-pick-one-game"))
-        return await sheet_message(interaction, game_id, self.user, self.page, t=t)
+        return await sheet_message(interaction, game_id, self.user, self.page, t=t, season_id=self.season)
 
 
 def _game_id(values: Sequence[str]) -> int | None:
@@ -220,7 +279,7 @@ def _button(
 def leaderboard_view(page: BoardPage, *, t: Texts) -> discord.ui.View:
     """Previous, Next and My place."""
     view = discord.ui.View(timeout=None)
-    sort, period, number = page.sort, page.period, page.page
+    sort, period, number = page.sort, board_period(page.period, page.season), page.page
     previous = board_id(sort, period, max(number - 1, 0))
     view.add_item(_button(BoardButton, t("lb-previous"), previous, disabled=number == 0))
     following = board_id(sort, period, number + 1)
@@ -231,15 +290,24 @@ def leaderboard_view(page: BoardPage, *, t: Texts) -> discord.ui.View:
 
 
 def history_view(
-    games: Sequence[GameSummary], user_id: int, page: int, more: bool, *, t: Texts
+    games: Sequence[GameSummary],
+    user_id: int,
+    page: int,
+    more: bool,
+    *,
+    t: Texts,
+    season_id: int | None = None,
 ) -> discord.ui.View | None:
-    """A menu of the page's games (for a score sheet), and Newer / Older; None without any game."""
+    """A menu of the page's games (for a score sheet), and Newer / Older; None without any game.
+
+    The menu is the first row and the buttons the second, so each game can have one more control below.
+    """
     if not games and page == 0:
         return None
     view = discord.ui.View(timeout=None)
     if games:
         menu: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=games_id(user_id, page),
+            custom_id=games_id(user_id, page, season_id),
             placeholder=t("lb-pick-game"),
             row=0,
             options=[
@@ -252,15 +320,16 @@ def history_view(
             ],
         )
         view.add_item(GamesMenu(menu))
-    newer = history_id(user_id, max(page - 1, 0))
+    newer = history_id(user_id, max(page - 1, 0), season_id)
     view.add_item(_button(HistoryButton, t("lb-newer"), newer, disabled=page == 0, row=1))
-    older = history_id(user_id, page + 1)
+    older = history_id(user_id, page + 1, season_id)
     view.add_item(_button(HistoryButton, t("lb-older"), older, disabled=not more, row=1))
     return view
 
 
-def sheet_view(user_id: int, page: int, *, t: Texts) -> discord.ui.View:
+def sheet_view(user_id: int, page: int, *, t: Texts, season_id: int | None = None) -> discord.ui.View:
     """Back to the history page the game was picked from."""
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(HistoryButton, t("lb-back-to-games"), history_id(user_id, page)))
+    back = history_id(user_id, page, season_id)
+    view.add_item(_button(HistoryButton, t("lb-back-to-games"), back))
     return view

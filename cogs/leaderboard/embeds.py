@@ -26,6 +26,8 @@ from cogs.leaderboard.queries import (
     Totals,
 )
 from cogs.leaderboard.ratings import MIN_GAMES, Rating
+from cogs.leaderboard.season_words import season_name, season_text
+from cogs.leaderboard.seasons import Season
 from cogs.utils.i18n import Texts
 from cogs.utils.text import (
     DESCRIPTION_LIMIT,
@@ -133,9 +135,11 @@ def period_text(period: str, now: float, *, t: Texts) -> str:
 
 def leaderboard_embed(page: BoardPage, now: float, *, t: Texts) -> discord.Embed:
     """A leaderboard page, with the caller's own line when it is on another page."""
-    title = t("lb-board-title", sort=t(SORT_KEYS[page.sort]), period=t(PERIOD_KEYS[page.period]))
+    season = page.season
+    period = t(PERIOD_KEYS[page.period]) if season is None else season_name(season, t=t)
+    title = clip(t("lb-board-title", sort=t(SORT_KEYS[page.sort]), period=period), TITLE_LIMIT)
     embed = discord.Embed(title=title, colour=COLOUR)
-    head = period_text(page.period, now, t=t)
+    head = period_text(page.period, now, t=t) if season is None else season_text(season, t=t)
     if not page.lines:
         embed.description = f"{head}\n{t('lb-board-empty')}"
     else:
@@ -157,10 +161,19 @@ def leaderboard_embed(page: BoardPage, now: float, *, t: Texts) -> discord.Embed
     ]
     if page.sort in RATE_SORTS:
         notes.append(t("lb-board-rate-note", min=MIN_GAMES))
-    if page.period != "all" and page.sort == "rating":
-        notes.append(t("lb-board-current-ratings"))
+    if page.sort == "rating" and (note := _ratings_note(page.period, season)):
+        notes.append(t(note))
     embed.set_footer(text=" · ".join(notes))
     return embed
+
+
+def _ratings_note(period: str, season: Season | None) -> str | None:
+    """What the ratings of a board are, when they are not simply everyone's rating now."""
+    if season is not None and season.fresh_ratings:
+        return "lb-board-season-ratings"
+    if season is not None and not season.running:
+        return "lb-board-ratings-at-end"
+    return None if period == "all" and season is None else "lb-board-current-ratings"
 
 
 def spark(values: Sequence[int]) -> str:
@@ -206,6 +219,8 @@ def stats_embed(card: PlayerCard, name: str, *, t: Texts) -> discord.Embed:
     title = clip(t("lb-stats-title", name=display_name(name)), TITLE_LIMIT)
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.description = t("lb-stats-description", member=f"<@{card.user_id}>")
+    if card.season is not None:
+        embed.description += "\n" + season_text(card.season, t=t)
     _figure_fields(embed, card.totals, t=t)
     rating = card.rating
     shown = t("lb-rating", rating=rating.display)
@@ -251,22 +266,28 @@ def _history_line(index: int, game: GameSummary, user_id: int, *, t: Texts) -> s
     head = [f"<t:{int(game.finished_at)}:d>", edition_text(game.edition, t=t), players]
     if own:
         head.append(own)
+    if game.practice:
+        head.append(t("lb-history-practice"))
     return f"`{index:>2}.` {' · '.join(head)}\n{' · '.join(scores)}"
 
 
-def history_embed(games: Sequence[GameSummary], user_id: int, page: int, *, t: Texts) -> discord.Embed:
-    """A page of a member's recent games in one server (the member as a mention: pages need no name)."""
+def history_embed(
+    games: Sequence[GameSummary], user_id: int, page: int, *, t: Texts, season: Season | None = None
+) -> discord.Embed:
+    """A page of a member's recent games in one server, or in one of its seasons (the member as a
+    mention: pages need no name)."""
     embed = discord.Embed(title=t("lb-history-title"), colour=COLOUR)
+    within = "" if season is None else "\n" + season_text(season, t=t)
     if not games:
         embed.description = (
             t("lb-history-none", member=f"<@{user_id}>") if page == 0 else t("lb-history-no-older")
-        )
+        ) + within
         return embed
     lines = [
         _history_line(index, game, user_id, t=t)
         for index, game in enumerate(games, start=page * HISTORY_PAGE_SIZE + 1)
     ]
-    heading = t("lb-history-heading", member=f"<@{user_id}>")
+    heading = t("lb-history-heading", member=f"<@{user_id}>") + within
     embed.description = clip(heading + "\n" + "\n".join(lines), DESCRIPTION_LIMIT)
     embed.set_footer(text=t("lb-history-footer", page=page + 1))
     return embed
@@ -275,7 +296,10 @@ def history_embed(games: Sequence[GameSummary], user_id: int, page: int, *, t: T
 def game_label(game: GameSummary, *, t: Texts) -> str:
     """A past game in one line of plain text: when, which edition, how many players."""
     when, edition = when_text(game.finished_at, t=t), edition_text(game.edition, t=t)
-    return " · ".join([when, edition, t("lb-players", count=game.players)])
+    parts = [when, edition, t("lb-players", count=game.players)]
+    if game.practice:
+        parts.append(t("lb-history-practice"))
+    return " · ".join(parts)
 
 
 def score_sheet_embed(sheet: ScoreSheet, *, t: Texts) -> discord.Embed:

@@ -14,6 +14,7 @@ from typing import Any
 from cogs.leaderboard.periods import PERIODS, period_start
 from cogs.leaderboard.ratings import Rating, display_rating
 from cogs.leaderboard.results import RoundLine
+from cogs.leaderboard.seasons import SEASON, Season
 from cogs.storage import Database, placeholders
 
 PAGE_SIZE = 10
@@ -128,6 +129,8 @@ class BoardPage:
     total: int
     lines: tuple[BoardLine, ...]
     me: BoardLine | None
+    # The season whose board this is (``period`` is then "season").
+    season: Season | None = None
 
     @property
     def pages(self) -> int:
@@ -153,12 +156,21 @@ async def _member_line(
 
 
 async def leaderboard_page(
-    db: Database, guild_id: int, sort: str, period: str, page: int | None, user_id: int, now: float
+    db: Database,
+    guild_id: int,
+    sort: str,
+    period: str,
+    page: int | None,
+    user_id: int,
+    now: float,
+    *,
+    season: Season | None = None,
 ) -> BoardPage:
-    """Page ``page`` (0-based; None: the caller's) of the leaderboard for the period holding ``now``."""
-    if sort not in SORTS or period not in PERIODS:
+    """Page ``page`` (0-based; None: the caller's) of the leaderboard for the period holding ``now``, or
+    of a season's board (``season``, whatever ``period`` says)."""
+    if sort not in SORTS or (season is None and period not in PERIODS):
         raise ValueError(f"unknown sort {sort!r} or period {period!r}")
-    start = period_start(period, now)
+    period, start = board_key(period, now, season)
     me, total = await _member_line(db, guild_id, sort, period, start, user_id)
     last = max(0, -(-total // PAGE_SIZE) - 1)
     if page is None:
@@ -167,7 +179,14 @@ async def leaderboard_page(
         number = min(max(page, 0), last)
     rows = await db.fetchall(PAGE_QUERIES[sort], (guild_id, period, start, PAGE_SIZE, number * PAGE_SIZE))
     lines = tuple(_board_line(number * PAGE_SIZE + i, row) for i, row in enumerate(rows, start=1))
-    return BoardPage(sort, period, number, total, lines, me)
+    return BoardPage(sort, period, number, total, lines, me, season)
+
+
+def board_key(period: str, now: float, season: Season | None) -> tuple[str, int]:
+    """The ``player_stats`` key of a board: a season's (its id as the start) or the period's at ``now``."""
+    if season is not None:
+        return SEASON, season.id
+    return period, period_start(period, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,16 +200,23 @@ class PlayerCard:
     ranked_players: int
     hands: tuple[tuple[int, int, int], ...]
     trend: tuple[int, ...]
+    season: Season | None = None
 
 
-async def player_card(db: Database, guild_id: int, user_id: int) -> PlayerCard | None:
-    """A member's all-time stats in a server, or None if they have no recorded game there.
+async def player_card(
+    db: Database, guild_id: int, user_id: int, season: Season | None = None
+) -> PlayerCard | None:
+    """A member's all-time stats in a server (or a season's), or None if they have no recorded game there.
 
-    Their rank is their place on the all-time board by rating, so the card and the board agree.
+    Their rank is their place on the board by rating, so the card and the board agree. A season's card
+    has no trend nor hand sizes: those are kept for all time only.
     """
-    line, players = await _member_line(db, guild_id, "rating", "all", 0, user_id)
+    period, start = board_key("all", 0, season)
+    line, players = await _member_line(db, guild_id, "rating", period, start, user_id)
     if line is None:
         return None
+    if season is not None:
+        return PlayerCard(user_id, line.totals, line.rating, line.position, players, (), (), season)
     hands = await db.fetchall(
         "SELECT cards, rounds, exact_bids FROM player_hand_stats WHERE guild_id = ? AND user_id = ?"
         " ORDER BY cards",
@@ -239,6 +265,8 @@ class GameSummary:
     finished_at: float
     players: int
     seats: tuple[Seat, ...]
+    # Played with the coach: in history, but in no rating, board or record.
+    practice: bool = False
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The line of a member in this game."""
@@ -246,14 +274,24 @@ class GameSummary:
 
 
 async def recent_games(
-    db: Database, guild_id: int, user_id: int, page: int
+    db: Database, guild_id: int, user_id: int, page: int, season: Season | None = None
 ) -> tuple[list[GameSummary], bool]:
-    """A page of a member's games in a server, newest first, and whether older ones exist."""
-    rows = await db.fetchall(
-        "SELECT table_id FROM game_results WHERE guild_id = ? AND user_id = ?"
-        " ORDER BY finished_at DESC, table_id DESC LIMIT ? OFFSET ?",
-        (guild_id, user_id, HISTORY_PAGE_SIZE + 1, max(page, 0) * HISTORY_PAGE_SIZE),
-    )
+    """A page of a member's games in a server (or in one of its seasons), newest first, and whether
+    older ones exist."""
+    offset = max(page, 0) * HISTORY_PAGE_SIZE
+    if season is None:
+        rows = await db.fetchall(
+            "SELECT table_id FROM game_results WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY finished_at DESC, table_id DESC LIMIT ? OFFSET ?",
+            (guild_id, user_id, HISTORY_PAGE_SIZE + 1, offset),
+        )
+    else:
+        # The season's stretch of the member's games (the index's range), then those it counted.
+        rows = await db.fetchall(
+            "SELECT table_id FROM game_results WHERE guild_id = ? AND user_id = ? AND finished_at >= ?"
+            " AND season_id = ? ORDER BY finished_at DESC, table_id DESC LIMIT ? OFFSET ?",
+            (guild_id, user_id, season.started_at, season.id, HISTORY_PAGE_SIZE + 1, offset),
+        )
     ids = [row[0] for row in rows[:HISTORY_PAGE_SIZE]]
     games = await _summaries(db, guild_id, ids)
     return [games[i] for i in ids if i in games], len(rows) > HISTORY_PAGE_SIZE
@@ -263,16 +301,17 @@ async def _summaries(db: Database, guild_id: int, table_ids: Sequence[int]) -> d
     if not table_ids:
         return {}
     rows = await db.fetchall(
-        "SELECT table_id, edition, finished_at, players, seat, user_id, score, place, computer, name, level"
-        f" FROM game_results WHERE guild_id = ? AND table_id IN ({placeholders(len(table_ids))})"
+        "SELECT table_id, edition, finished_at, players, seat, user_id, score, place, computer, name, level,"
+        f" practice FROM game_results WHERE guild_id = ? AND table_id IN ({placeholders(len(table_ids))})"
         " ORDER BY table_id, seat",
         (guild_id, *table_ids),
     )
     games: dict[int, GameSummary] = {}
     seats: dict[int, list[Seat]] = {}
-    for table_id, edition, finished_at, players, seat, user, score, place, computer, name, level in rows:
+    for row in rows:
+        table_id, edition, finished_at, players, seat, user, score, place, computer, name, level = row[:11]
         if table_id not in games:
-            games[table_id] = GameSummary(table_id, edition, finished_at, players, ())
+            games[table_id] = GameSummary(table_id, edition, finished_at, players, (), bool(row[11]))
         seats.setdefault(table_id, []).append(Seat(seat, user, score, place, bool(computer), name, level))
     return {table_id: replace(game, seats=tuple(seats[table_id])) for table_id, game in games.items()}
 
@@ -344,3 +383,58 @@ def _json_rounds(text: object) -> list[tuple[int | None, int, int]]:
     while rounds and rounds[-1] == (None, 0, 0):
         rounds.pop()
     return rounds
+
+
+# -- server records --------------------------------------------------------------------------------------
+
+# Who holds a record on a board: every member with the board's best value. Parameters: ?1 server,
+# ?2 period, ?3 start, ?4 how many holders to name.
+RECORD_HOLDERS = {
+    "score": "SELECT user_id, best_score FROM player_stats WHERE guild_id = ?1 AND period = ?2 AND start = ?3"
+    " AND best_score = (SELECT MAX(best_score) FROM player_stats WHERE guild_id = ?1 AND period = ?2"
+    " AND start = ?3) ORDER BY user_id LIMIT ?4",
+    "streak": "SELECT user_id, best_streak FROM player_stats WHERE guild_id = ?1 AND period = ?2"
+    " AND start = ?3 AND best_streak > 0 AND best_streak = (SELECT MAX(best_streak) FROM player_stats"
+    " WHERE guild_id = ?1 AND period = ?2 AND start = ?3) ORDER BY user_id LIMIT ?4",
+}
+# The best bid accuracy among members with enough games: ties go to more rounds, then the lower id.
+BEST_ACCURACY = (
+    "SELECT user_id, exact_bids, rounds, games FROM player_stats WHERE guild_id = ? AND period = ?"
+    " AND start = ? AND games >= ? ORDER BY -1.0 * exact_bids / rounds, -rounds, user_id LIMIT 1"
+)
+# Games a member needs on the board for the bid accuracy record.
+RECORD_MIN_GAMES = 10
+# How many holders of one record are named (more share it only on a tiny board).
+RECORD_HOLDERS_SHOWN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class ServerRecords:
+    """A board's records, each with its holders (members only: computers keep no aggregates)."""
+
+    season: Season | None
+    high_score: tuple[int, tuple[int, ...]] | None
+    streak: tuple[int, tuple[int, ...]] | None
+    accuracy: tuple[int, int, int, int] | None  # user, exact bids, rounds, games
+
+
+async def _holders(
+    db: Database, record: str, key: tuple[int, str, int]
+) -> tuple[int, tuple[int, ...]] | None:
+    """A record's value and its holders, or None on an empty board (or no bid ever made)."""
+    rows = await db.fetchall(RECORD_HOLDERS[record], (*key, RECORD_HOLDERS_SHOWN))
+    if not rows:
+        return None
+    return int(rows[0][1]), tuple(int(row[0]) for row in rows)
+
+
+async def server_records(db: Database, guild_id: int, season: Season | None = None) -> ServerRecords:
+    """The server's all-time records (or a season's): highest score, most bids made in a row in one game,
+    best bid accuracy over at least ``RECORD_MIN_GAMES`` games."""
+    period, start = board_key("all", 0, season)
+    key = (guild_id, period, start)
+    best = await db.fetchone(BEST_ACCURACY, (*key, RECORD_MIN_GAMES))
+    accuracy = None if best is None else (int(best[0]), int(best[1]), int(best[2]), int(best[3]))
+    return ServerRecords(
+        season, await _holders(db, "score", key), await _holders(db, "streak", key), accuracy
+    )

@@ -1,7 +1,8 @@
 """The /wizard settings panel: a private message that shows a server's defaults and changes them.
 
-The panel has two pages (``rules``: edition, preset, variants, Nannie's Rule; ``more``: turn timer,
-lobby timeout, pictures, language). Its controls are four component families under the custom_id prefix
+The panel has three pages (``rules``: edition, preset, variants, Nannie's Rule; ``more``: turn timer,
+lobby timeout, pictures, language; ``seasons``: monthly seasons, fresh ratings each season, where an
+ended season is announced). Its controls are five component families under the custom_id prefix
 ``wzset:``, each with a strict template, so a panel sent before a restart keeps working and a forged id
 is refused. Only members with Manage Server may use the command or any control; every change is checked
 by the rules core (``Rules``, which applies R-9) and saved through ``ServerSettingsStore`` before the
@@ -44,6 +45,7 @@ __all__ = (
     "PanelControl",
     "PicturesButton",
     "ResetButton",
+    "SeasonButton",
     "SettingMenu",
     "changed",
     "show_panel",
@@ -58,6 +60,20 @@ EDITION_OPTION_KEYS = {
     "camelot": "settings-edition-camelot-option",
 }
 IMAGES_CHOICES = {"on": True, "off": False, "default": None}
+FOOTER_KEYS = {
+    "rules": "settings-footer-rules",
+    "more": "settings-footer-more",
+    "seasons": "settings-footer-seasons",
+}
+# The buttons of the seasons page, two a row: a setting and its new state ("here": the panel's channel).
+SEASON_CHOICES = {
+    "monthly-on": "settings-season-monthly-on",
+    "monthly-off": "settings-season-monthly-off",
+    "fresh-on": "settings-season-fresh-on",
+    "fresh-off": "settings-season-fresh-off",
+    "channel-here": "settings-season-channel-here",
+    "channel-none": "settings-season-channel-none",
+}
 # The language menu's values: "auto" follows the server's Discord language.
 LANGUAGE_CHOICES: dict[str, Lang | None] = {"auto": None, "en": "en", "de": "de"}
 COLOUR = discord.Colour.blurple()
@@ -166,8 +182,25 @@ def panel_embed(settings: ServerSettings, defaults: Defaults, page: str, *, t: T
         value=language_label(settings.language, defaults.language, t=t),
         inline=True,
     )
-    embed.set_footer(text=t("settings-footer-rules") if page == "rules" else t("settings-footer-more"))
+    if page == "seasons":
+        embed.add_field(name=t("settings-seasons"), value=_season_lines(settings, t=t), inline=False)
+    embed.set_footer(text=t(FOOTER_KEYS[page]))
     return embed
+
+
+def _season_lines(settings: ServerSettings, *, t: Texts) -> str:
+    """The season settings in words, one a line."""
+    on, off = t("settings-on"), t("settings-off")
+    channel = settings.season_channel_id
+    return "\n".join(
+        [
+            t("settings-seasons-monthly", state=on if settings.season_monthly else off),
+            t("settings-seasons-fresh", state=on if settings.season_fresh_ratings else off),
+            t("settings-seasons-channel-none")
+            if channel is None
+            else t("settings-seasons-channel", channel=f"<#{channel}>"),
+        ]
+    )
 
 
 # What a choice in each menu does. A client can send any values, so each is checked against what the
@@ -292,14 +325,37 @@ class PicturesButton(PanelControl, template=r"wzset:images:(?P<choice>on|off|def
         return dataclasses.replace(settings, images=IMAGES_CHOICES[fields["choice"]]), "more"
 
 
-class ResetButton(PanelControl, template=r"wzset:reset:(?P<page>rules|more)"):
+class SeasonButton(
+    PanelControl,
+    template=r"wzset:season:(?P<choice>monthly-on|monthly-off|fresh-on|fresh-off|channel-here|channel-none)",
+):
+    """The seasons page's buttons: monthly seasons and fresh ratings on or off, and the announcements in
+    the panel's channel or nowhere."""
+
+    channel_id: int | None = None
+
+    async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
+        self.channel_id = interaction.channel_id
+        await super().handle(interaction, fields)
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        setting, _, state = fields["choice"].partition("-")
+        if setting == "monthly":
+            return dataclasses.replace(settings, season_monthly=state == "on"), "seasons"
+        if setting == "fresh":
+            return dataclasses.replace(settings, season_fresh_ratings=state == "on"), "seasons"
+        channel = self.channel_id if state == "here" else None
+        return dataclasses.replace(settings, season_channel_id=channel), "seasons"
+
+
+class ResetButton(PanelControl, template=r"wzset:reset:(?P<page>rules|more|seasons)"):
     """Reset to defaults, on either page; the field is the page it was pressed on."""
 
     def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
         return ServerSettings(), fields["page"]
 
 
-class PageButton(PanelControl, template=r"wzset:page:(?P<page>rules|more)"):
+class PageButton(PanelControl, template=r"wzset:page:(?P<page>rules|more|seasons)"):
     """The button to the other page; the field is the page it shows. Changes nothing."""
 
     def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
@@ -307,7 +363,13 @@ class PageButton(PanelControl, template=r"wzset:page:(?P<page>rules|more)"):
 
 
 # The families the extension registers; their templates match disjoint sets of ids.
-FAMILIES: tuple[type[PanelControl], ...] = (SettingMenu, PicturesButton, ResetButton, PageButton)
+FAMILIES: tuple[type[PanelControl], ...] = (
+    SettingMenu,
+    PicturesButton,
+    SeasonButton,
+    ResetButton,
+    PageButton,
+)
 
 
 def _menu(
@@ -341,9 +403,13 @@ def panel_view(settings: ServerSettings, defaults: Defaults, page: str, *, t: Te
     if page == "rules":
         _rules_page(view, settings, t=t)
         view.add_item(_button(PageButton, t("settings-page-more"), ("page", "more"), row))
-    else:
+    elif page == "more":
         _more_page(view, settings, defaults, t=t)
         view.add_item(_button(PageButton, t("settings-page-rules"), ("page", "rules"), row))
+        view.add_item(_button(PageButton, t("settings-page-seasons"), ("page", "seasons"), row))
+    else:
+        _seasons_page(view, settings, t=t)
+        view.add_item(_button(PageButton, t("settings-page-back-more"), ("page", "more"), row))
     danger = discord.ButtonStyle.danger
     view.add_item(_button(ResetButton, t("settings-reset"), ("reset", page), row, style=danger))
     return view
@@ -440,6 +506,24 @@ def _more_page(view: discord.ui.View, settings: ServerSettings, defaults: Defaul
         for choice in LANGUAGE_CHOICES
     ]
     view.add_item(_menu("language", t("settings-language"), languages, 3))
+
+
+def _seasons_page(view: discord.ui.View, settings: ServerSettings, *, t: Texts) -> None:
+    """Three rows of two buttons: the current choice of each shown pressed, and not clickable again."""
+    current = {
+        "monthly-on": settings.season_monthly,
+        "monthly-off": not settings.season_monthly,
+        "fresh-on": settings.season_fresh_ratings,
+        "fresh-off": not settings.season_fresh_ratings,
+        "channel-here": settings.season_channel_id is not None,
+        "channel-none": settings.season_channel_id is None,
+    }
+    for row, (choice, key) in enumerate(SEASON_CHOICES.items()):
+        chosen = current[choice] and choice != "channel-here"  # "here" may be another channel
+        style = discord.ButtonStyle.primary if current[choice] else discord.ButtonStyle.secondary
+        label = t(key)
+        button = _button(SeasonButton, label, ("season", choice), row // 2, style=style, disabled=chosen)
+        view.add_item(button)
 
 
 def _store(interaction: discord.Interaction[WizardBot]) -> ServerSettingsStore:

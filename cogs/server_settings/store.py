@@ -28,8 +28,9 @@ MAX_LOBBY_TIMEOUT_MINUTES = 24 * 60
 
 @dataclass(frozen=True)
 class ServerSettings:
-    """What a server's new tables start with. None for the lobby timeout and pictures means the bot's own
-    setting; None for the language, the server's Discord language (``i18n.server_language``)."""
+    """What a server's new tables start with, and how its seasons go. None for the lobby timeout and
+    pictures means the bot's own setting; None for the language, the server's Discord language
+    (``i18n.server_language``)."""
 
     edition: str = "classic"
     variants: frozenset[str] = field(default_factory=frozenset)
@@ -38,6 +39,11 @@ class ServerSettings:
     lobby_timeout_minutes: int | None = None
     images: bool | None = None
     language: str | None = None
+    # Seasons (issue 28): one per calendar month, ratings from scratch in each season (for seasons started
+    # after the change), and the channel where an ended season is announced (None: nowhere).
+    season_monthly: bool = False
+    season_fresh_ratings: bool = False
+    season_channel_id: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variants", frozenset(self.variants))
@@ -110,7 +116,8 @@ class ServerSettingsStore:
         heard = self._version(guild_id)
         row = await self.db.fetchone(
             "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images,"
-            " language FROM server_settings WHERE guild_id = ?",
+            " language, season_monthly, season_fresh_ratings, season_channel_id"
+            " FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
         settings = ServerSettings() if row is None else _from_row(guild_id, row)
@@ -123,12 +130,15 @@ class ServerSettingsStore:
         _check(settings)
         await self.db.execute(
             "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
-            " lobby_timeout_minutes, images, language, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " lobby_timeout_minutes, images, language, season_monthly, season_fresh_ratings,"
+            " season_channel_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET edition = excluded.edition,"
             " variants = excluded.variants, nannie_every = excluded.nannie_every,"
             " turn_timer_seconds = excluded.turn_timer_seconds,"
             " lobby_timeout_minutes = excluded.lobby_timeout_minutes, images = excluded.images,"
-            " language = excluded.language, updated_at = excluded.updated_at",
+            " language = excluded.language, season_monthly = excluded.season_monthly,"
+            " season_fresh_ratings = excluded.season_fresh_ratings,"
+            " season_channel_id = excluded.season_channel_id, updated_at = excluded.updated_at",
             (
                 guild_id,
                 settings.edition,
@@ -138,6 +148,9 @@ class ServerSettingsStore:
                 settings.lobby_timeout_minutes,
                 None if settings.images is None else int(settings.images),
                 settings.language,
+                int(settings.season_monthly),
+                int(settings.season_fresh_ratings),
+                settings.season_channel_id,
                 time.time(),
             ),
         )
@@ -153,6 +166,9 @@ def _from_row(guild_id: int, row: Any) -> ServerSettings:
         "lobby_timeout_minutes": row["lobby_timeout_minutes"],
         "images": None if row["images"] is None else bool(row["images"]),
         "language": row["language"] if row["language"] in LANGUAGES else None,
+        "season_monthly": bool(row["season_monthly"]),
+        "season_fresh_ratings": bool(row["season_fresh_ratings"]),
+        "season_channel_id": None if row["season_channel_id"] is None else int(row["season_channel_id"]),
     }
     if others["turn_timer_seconds"] not in TURN_TIMER_CHOICES:
         log.warning(

@@ -165,3 +165,17 @@ lb-remove-done = Erledigt: Die Daten von { $member } aus { $count ->
     [one] { $count } Spiel
    *[other] { $count } Spielen
   } auf diesem Server wurden gelöscht.
+
+## Saisons und Übungsspiele.
+
+# Die Tabelle einer Saison, deren Wertungen mit der Saison bei null begannen.
+lb-board-season-ratings = Wertungen nur dieser Saison
+# Die Tabelle einer beendeten Saison mit Gesamtwertungen: so, wie sie nach dem letzten Spiel jedes Spielers in ihr standen.
+lb-board-ratings-at-end = Wertungen, wie sie nach dem letzten Spiel jedes Spielers in der Saison standen
+lb-period-or-season = Wähle einen Zeitraum oder eine Saison, nicht beides.
+lb-season-gone = Diese Saison ist nicht in den Daten dieses Servers.
+# $season: der Name einer Saison.
+lb-stats-none-you-season = Du hast in der Saison { $season } keine beendeten Wizard-Spiele. `saison: Alle Spiele` zeigt alle deine Spiele.
+lb-stats-none-member-season = { $member } hat in der Saison { $season } keine beendeten Wizard-Spiele.
+# Ein Spiel mit dem Trainer: im Spielverlauf, aber in keiner Wertung, Tabelle und keinem Rekord.
+lb-history-practice = 🎓 Übung (mit Trainer), nicht gewertet

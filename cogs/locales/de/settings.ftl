@@ -2,8 +2,9 @@
 
 settings-title = Wizard-Einstellungen für diesen Server
 settings-description = Neue Tische auf diesem Server beginnen mit diesen Einstellungen. Jede Änderung wird sofort gespeichert. Nur Mitglieder mit der Berechtigung „Server verwalten“ können sie ändern.
-settings-footer-rules = Seite 1/2: Regeln. Zugzeit, Lobby-Zeitlimit, Bilder und Sprache findest du auf Seite 2.
-settings-footer-more = Seite 2/2: Zugzeit, Lobby-Zeitlimit, Bilder und Sprache.
+settings-footer-rules = Seite 1/3: Regeln. Zugzeit, Lobby-Zeitlimit, Bilder und Sprache findest du auf Seite 2, Saisons auf Seite 3.
+settings-footer-more = Seite 2/3: Zugzeit, Lobby-Zeitlimit, Bilder und Sprache. Saisons findest du auf Seite 3.
+settings-footer-seasons = Seite 3/3: Saisons. Eine Änderung der Wertungen gilt für Saisons, die danach beginnen.
 
 # same in both: German says Edition too.
 settings-edition = Edition
@@ -58,9 +59,27 @@ settings-language-auto-description = Folgt der Sprache in den Discord-Einstellun
 
 settings-page-more = Weitere Einstellungen ▶
 settings-page-rules = ◀ Regeln
+settings-page-seasons = Saisons ▶
+settings-page-back-more = ◀ Weitere Einstellungen
 settings-reset = Auf Standard zurücksetzen
 
 settings-not-offered = Diese Auswahl gibt es nicht. Es wurde nichts geändert.
 settings-not-allowed = Diese Kombination ist nicht erlaubt: { $reason } Es wurde nichts geändert.
 settings-only-in-a-server = Servereinstellungen gibt es nur auf einem Server.
 settings-manage-server = Um die Wizard-Einstellungen dieses Servers zu ändern, brauchst du die Berechtigung „Server verwalten“. Es wurde nichts geändert.
+
+## Die Seite der Saisons.
+
+settings-seasons = Saisons
+# $state: An oder Aus.
+settings-seasons-monthly = Monatssaisons (eine je Kalendermonat, UTC): { $state }
+settings-seasons-fresh = Wertungen beginnen in jeder Saison bei null: { $state }
+# $channel: die Erwähnung eines Kanals.
+settings-seasons-channel = Eine beendete Saison wird in { $channel } verkündet
+settings-seasons-channel-none = Eine beendete Saison wird nirgends verkündet
+settings-season-monthly-on = Monatssaisons an
+settings-season-monthly-off = Monatssaisons aus
+settings-season-fresh-on = Neue Wertungen je Saison
+settings-season-fresh-off = Gesamtwertungen in Saisons
+settings-season-channel-here = In diesem Kanal verkünden
+settings-season-channel-none = Nirgends verkünden

@@ -170,3 +170,17 @@ lb-remove-done = Done: { $member }'s records of { $count ->
     [one] { $count } game
    *[other] { $count } games
   } in this server were erased.
+
+## Seasons and practice games.
+
+# A season's board whose ratings started from scratch with the season.
+lb-board-season-ratings = ratings of this season alone
+# An ended season's board that shows all-time ratings: as they were after each player's last game in it.
+lb-board-ratings-at-end = ratings as they stood after each player's last game of the season
+lb-period-or-season = Choose a period or a season, not both.
+lb-season-gone = That season is not in this server's records.
+# $season: a season's name.
+lb-stats-none-you-season = You have no finished Wizard games in season { $season }. `season: All time` shows all your games.
+lb-stats-none-member-season = { $member } has no finished Wizard games in season { $season }.
+# A game played with the coach: in history, but in no rating, board or record.
+lb-history-practice = 🎓 practice (coached), not rated

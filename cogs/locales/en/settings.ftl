@@ -2,8 +2,9 @@
 
 settings-title = Wizard settings for this server
 settings-description = New tables in this server start with these settings. Every change is saved at once. Only members with Manage Server can change them.
-settings-footer-rules = Page 1/2: rules. The turn timer, lobby timeout, pictures and language are on page 2.
-settings-footer-more = Page 2/2: turn timer, lobby timeout, pictures and language.
+settings-footer-rules = Page 1/3: rules. The turn timer, lobby timeout, pictures and language are on page 2, seasons on page 3.
+settings-footer-more = Page 2/3: turn timer, lobby timeout, pictures and language. Seasons are on page 3.
+settings-footer-seasons = Page 3/3: seasons. A change of fresh ratings applies to seasons started after it.
 
 # The settings' names: the embed's fields and the menus' placeholders.
 # same in both: German says Edition too.
@@ -63,6 +64,8 @@ settings-language-auto-description = Follows the language in the server's Discor
 
 settings-page-more = More settings ▶
 settings-page-rules = ◀ Rules
+settings-page-seasons = Seasons ▶
+settings-page-back-more = ◀ More settings
 settings-reset = Reset to defaults
 
 settings-not-offered = That choice isn't offered. Nothing was changed.
@@ -70,3 +73,19 @@ settings-not-offered = That choice isn't offered. Nothing was changed.
 settings-not-allowed = That combination isn't allowed: { $reason } Nothing was changed.
 settings-only-in-a-server = Server settings only work in a server.
 settings-manage-server = You need the Manage Server permission to change this server's Wizard settings. Nothing was changed.
+
+## The seasons page.
+
+settings-seasons = Seasons
+# $state: On or Off.
+settings-seasons-monthly = Monthly seasons (one per calendar month, UTC): { $state }
+settings-seasons-fresh = Ratings start from scratch each season: { $state }
+# $channel: a channel mention.
+settings-seasons-channel = An ended season is announced in { $channel }
+settings-seasons-channel-none = An ended season is announced nowhere
+settings-season-monthly-on = Monthly seasons on
+settings-season-monthly-off = Monthly seasons off
+settings-season-fresh-on = Fresh ratings each season
+settings-season-fresh-off = All-time ratings in seasons
+settings-season-channel-here = Announce in this channel
+settings-season-channel-none = Announce nowhere
