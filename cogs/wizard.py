@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs.core_words import rules_text
 from cogs.guide.pages import rules_topic_choices, show_rules
+from cogs.leaderboard import season_commands
 from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
@@ -193,39 +194,115 @@ class Wizard(commands.Cog):
     @app_commands.rename(
         sort=command_text("command-leaderboard-sort-name"),
         period=command_text("command-leaderboard-period-name"),
+        season=command_text("command-leaderboard-season-name"),
     )
     @app_commands.describe(
         sort=command_text("command-leaderboard-sort-description"),
         period=command_text("command-leaderboard-period-description"),
+        season=command_text("command-leaderboard-season-description"),
     )
     @app_commands.choices(sort=SORT_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.autocomplete(season=season_commands.season_choices)
     async def leaderboard_command(
-        self, interaction: discord.Interaction[WizardBot], sort: str = "rating", period: str = "all"
+        self,
+        interaction: discord.Interaction[WizardBot],
+        sort: str = "rating",
+        period: str | None = None,
+        season: str | None = None,
     ) -> None:
         """Show this server's Wizard ranking, only to you."""
-        await show_leaderboard(interaction, sort, period)
+        await show_leaderboard(interaction, sort, period, season)
 
     @wizard.command(
         name=command_text("command-stats-name"), description=command_text("command-stats-description")
     )
-    @app_commands.rename(member=command_text("command-stats-member-name"))
-    @app_commands.describe(member=command_text("command-stats-member-description"))
+    @app_commands.rename(
+        member=command_text("command-stats-member-name"),
+        season=command_text("command-stats-season-name"),
+        server=command_text("command-stats-server-name"),
+    )
+    @app_commands.describe(
+        member=command_text("command-stats-member-description"),
+        season=command_text("command-stats-season-description"),
+        server=command_text("command-stats-server-description"),
+    )
+    @app_commands.autocomplete(season=season_commands.season_choices)
     async def stats_command(
-        self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
+        self,
+        interaction: discord.Interaction[WizardBot],
+        member: discord.Member | None = None,
+        season: str | None = None,
+        server: bool = False,
     ) -> None:
         """Show a member's Wizard stats and rating in this server, only to you."""
-        await show_stats(interaction, member)
+        await show_stats(interaction, member, season, server)
 
     @wizard.command(
         name=command_text("command-history-name"), description=command_text("command-history-description")
     )
-    @app_commands.rename(member=command_text("command-history-member-name"))
-    @app_commands.describe(member=command_text("command-history-member-description"))
+    @app_commands.rename(
+        member=command_text("command-history-member-name"),
+        season=command_text("command-history-season-name"),
+    )
+    @app_commands.describe(
+        member=command_text("command-history-member-description"),
+        season=command_text("command-history-season-description"),
+    )
+    @app_commands.autocomplete(season=season_commands.season_choices)
     async def history_command(
-        self, interaction: discord.Interaction[WizardBot], member: discord.Member | None = None
+        self,
+        interaction: discord.Interaction[WizardBot],
+        member: discord.Member | None = None,
+        season: str | None = None,
     ) -> None:
         """List a member's recent games in this server, with their score sheets, only to you."""
-        await show_history(interaction, member)
+        await show_history(interaction, member, season)
+
+    # Seasons: starting and ending one is for Manage Server, checked by the bot on each use.
+    season = app_commands.Group(
+        name=command_text("command-season-name"),
+        description=command_text("command-season-description"),
+        parent=wizard,
+    )
+
+    @season.command(
+        name=command_text("command-season-start-name"),
+        description=command_text("command-season-start-description"),
+    )
+    @app_commands.rename(
+        name=command_text("command-season-start-name-name"),
+        ends=command_text("command-season-start-ends-name"),
+    )
+    @app_commands.describe(
+        name=command_text("command-season-start-name-description"),
+        ends=command_text("command-season-start-ends-description"),
+    )
+    async def season_start_command(
+        self, interaction: discord.Interaction[WizardBot], name: str, ends: str | None = None
+    ) -> None:
+        """Start a season of this server's Wizard games (Manage Server)."""
+        await season_commands.start(interaction, name, ends)
+
+    @season.command(
+        name=command_text("command-season-end-name"),
+        description=command_text("command-season-end-description"),
+    )
+    async def season_end_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """End the running season now and announce its champion (Manage Server)."""
+        await season_commands.end(interaction)
+
+    @season.command(
+        name=command_text("command-season-show-name"),
+        description=command_text("command-season-show-description"),
+    )
+    @app_commands.rename(season=command_text("command-season-show-season-name"))
+    @app_commands.describe(season=command_text("command-season-show-season-description"))
+    @app_commands.autocomplete(season=season_commands.season_choices)
+    async def season_show_command(
+        self, interaction: discord.Interaction[WizardBot], season: str | None = None
+    ) -> None:
+        """Show a season with its board and champion, only to you."""
+        await season_commands.show(interaction, season)
 
     @wizard.command(
         name=command_text("command-forget-me-name"),

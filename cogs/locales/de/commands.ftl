@@ -84,3 +84,28 @@ command-admin-remove-name = mitglied-entfernen
 command-admin-remove-description = Lösch die Wizard-Daten eines Mitglieds auf diesem Server, nach einer Rückfrage.
 command-admin-remove-member-name = mitglied
 command-admin-remove-member-description = Das Mitglied, dessen Daten gelöscht werden
+
+## Saisons und Serverrekorde (Issue 28): die Optionen season:, /wizard stats server und /wizard season.
+
+command-leaderboard-season-name = saison
+command-leaderboard-season-description = Welche Saison (Standard: die laufende, sonst alle Spiele)
+command-stats-season-name = saison
+command-stats-season-description = Welche Saison (Standard: die laufende, sonst alle Spiele)
+command-stats-server-name = server
+command-stats-server-description = Stattdessen die Rekorde dieses Servers zeigen und wer sie hält
+command-history-season-name = saison
+command-history-season-description = Spiele welcher Saison (Standard: der laufenden, sonst alle)
+command-season-name = saison
+command-season-description = Die Wizard-Saisons dieses Servers
+command-season-start-name = starten
+command-season-start-description = Starte eine Saison der Wizard-Spiele dieses Servers (Server verwalten).
+command-season-start-name-name = name
+command-season-start-name-description = Der Name der Saison, etwa Frühjahrspokal
+command-season-start-ends-name = ende
+command-season-start-ends-description = Ihr letzter Tag (UTC), etwa 31.03.2026; ohne: bis du sie beendest
+command-season-end-name = beenden
+command-season-end-description = Beende die laufende Saison jetzt und verkünde ihren Sieger (Server verwalten).
+command-season-show-name = zeigen
+command-season-show-description = Zeig eine Saison mit ihrer Tabelle und ihrem Sieger, nur für dich.
+command-season-show-season-name = saison
+command-season-show-season-description = Welche Saison (Standard: die laufende, sonst die letzte)

@@ -89,3 +89,30 @@ command-admin-remove-name = remove-member
 command-admin-remove-description = Erase one member's Wizard records in this server, after a confirmation.
 command-admin-remove-member-name = member
 command-admin-remove-member-description = The member whose records to erase
+
+## Seasons and server records (issue 28): the season: options, /wizard stats server and /wizard season.
+
+command-leaderboard-season-name = season
+command-leaderboard-season-description = Which season's board (default: the current season, else all time)
+command-stats-season-name = season
+command-stats-season-description = Which season's stats (default: the current season, else all time)
+# same in both: German says server too.
+command-stats-server-name = server
+command-stats-server-description = Show this server's records and who holds them instead
+command-history-season-name = season
+command-history-season-description = Which season's games (default: the current season, else all time)
+command-season-name = season
+command-season-description = This server's Wizard seasons
+command-season-start-name = start
+command-season-start-description = Start a season of this server's Wizard games (Manage Server).
+# same in both: German says name too.
+command-season-start-name-name = name
+command-season-start-name-description = The season's name, such as Spring Cup
+command-season-start-ends-name = ends
+command-season-start-ends-description = Its last day (UTC), such as 2026-03-31; none: until you end it
+command-season-end-name = end
+command-season-end-description = End the running season now and announce its champion (Manage Server).
+command-season-show-name = show
+command-season-show-description = Show a season with its board and champion, only to you.
+command-season-show-season-name = season
+command-season-show-season-description = Which season (default: the current one, else the latest)
