@@ -4,6 +4,7 @@
 while the bot runs, and `python bot.py restore PATH` puts such a copy back while it is stopped (SQLite or
 PostgreSQL); `python bot.py copy-database --to postgresql://…` moves a SQLite database to PostgreSQL.
 `python bot.py sandbox` (`make sandbox`) runs the bot offline, in SimCord, played from a local page.
+`python bot.py replay FILE` prints a game record's rounds and checks its scores with the rules core.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ EXTENSIONS = (
     "cogs.leaderboard.cog",
     "cogs.cluster.cog",
     "cogs.table.cog",
+    "cogs.replay.cog",
     "cogs.wizard",
 )
 ServiceT = TypeVar("ServiceT")
@@ -498,6 +500,14 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     sandbox.add_argument(
         "--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: a free one)"
     )
+    replay = commands_.add_parser(
+        "replay",
+        help="print a game record's rounds and check its scores with the rules",
+        description="Read a game record (the JSON file of /wizard record), play its deals and moves again "
+        "through the rules, print its rounds and check that every trick, bid, point, total and place in it "
+        "is what the rules give. Exit status 0 when it matches, 1 when it does not or cannot be read.",
+    )
+    replay.add_argument("file", type=Path, help="the record, a .json file")
     return parser.parse_args(list(argv))
 
 
@@ -727,6 +737,41 @@ def sandbox_failure(error: Exception, database: Path | None, expected: type[Exce
     return None
 
 
+# How many of a record's differences from the rules `replay` lists before it counts the rest.
+SHOWN_DIFFERENCES = 20
+
+
+def replay(path: Path) -> int:
+    """`bot.py replay FILE`: a game record's rounds as the rules play them, and whether every figure of
+    the record is what they give (``wizard_core.records``). 0 when it matches; 1 when it does not, its
+    game is not finished, or it cannot be read."""
+    from wizard_core import CorruptSaveError, records
+
+    try:
+        record = records.loads(path.read_bytes())
+        game = records.rebuild(record)
+        differences = records.verify(record)
+    except OSError as error:
+        print(f"Could not read {path}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except CorruptSaveError as error:
+        print(f"{path} cannot be replayed: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(records.summary(record, game)))
+    if differences:
+        print(f"{path} does not match the rules: {len(differences)} difference(s).")
+        for line in differences[:SHOWN_DIFFERENCES]:
+            print(f"  {line}")
+        if len(differences) > SHOWN_DIFFERENCES:
+            print(f"  … and {len(differences) - SHOWN_DIFFERENCES} more")
+        return 1
+    if not game.is_over:
+        print(f"{path} matches the rules, but its game is not finished.")
+        return 1
+    print(f"Verified: every trick, bid, point, total and place of {path} follows from its deals and moves.")
+    return 0
+
+
 def main(argv: Sequence[str] = ()) -> int:
     """The command line: no arguments start the bot. Returns the exit status."""
     try:
@@ -736,6 +781,8 @@ def main(argv: Sequence[str] = ()) -> int:
     if arguments.version:
         print(f"{DISTRIBUTION} {version()}")
         return 0
+    if arguments.command == "replay":  # a file and the rules: no settings, no database
+        return replay(arguments.file)
     try:
         settings = load_settings()
     except SettingsError as error:

@@ -24,6 +24,7 @@ from cogs.leaderboard import season_commands
 from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
+from cogs.replay.commands import game_choices, send_record, show_replay
 from cogs.server_settings import panel as server_settings
 from cogs.server_settings.language import reply_texts
 from cogs.table.lobby_flow import Lobbies
@@ -311,6 +312,38 @@ class Wizard(commands.Cog):
     async def forget_me_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Erase your Wizard records in this server, after a confirmation."""
         await ask_forget_me(interaction)
+
+    # -- replays and game records: the replay package answers ------------------------------------------
+
+    @wizard.command(
+        name=command_text("command-replay-name"), description=command_text("command-replay-description")
+    )
+    @app_commands.rename(game=command_text("command-replay-game-name"))
+    @app_commands.describe(game=command_text("command-replay-game-description"))
+    async def replay_command(self, interaction: discord.Interaction[WizardBot], game: int) -> None:
+        """Replay a finished game of this server trick by trick, only to you."""
+        await show_replay(interaction, game)
+
+    @replay_command.autocomplete("game")
+    async def replay_game_autocomplete(
+        self, interaction: discord.Interaction[WizardBot], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(interaction, current)
+
+    @wizard.command(
+        name=command_text("command-record-name"), description=command_text("command-record-description")
+    )
+    @app_commands.rename(game=command_text("command-record-game-name"))
+    @app_commands.describe(game=command_text("command-record-game-description"))
+    async def record_command(self, interaction: discord.Interaction[WizardBot], game: int) -> None:
+        """Download a finished game's record (JSON) and score sheet (CSV), only to you."""
+        await send_record(interaction, game)
+
+    @record_command.autocomplete("game")
+    async def record_game_autocomplete(
+        self, interaction: discord.Interaction[WizardBot], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(interaction, current)
 
     # -- rules and server settings -----------------------------------------------------------------------
 

@@ -55,6 +55,7 @@ __all__ = [
     "loads",
     "log_of",
     "rebuild",
+    "summary",
     "verify",
 ]
 
@@ -461,3 +462,34 @@ def _differences(given: object, expected: object, where: str) -> Iterator[str]:
 
 def _shown(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+# -- a record in words -----------------------------------------------------------------------------------
+
+
+def summary(record: Mapping[str, Any], game: Game) -> list[str]:
+    """A record's game in lines of English, as the rules core played it (``rebuild``): where it comes
+    from, then each round (hand size, trump, and each player's bid/tricks won, points and total), then the
+    final places."""
+    names = []
+    for player in record["players"]:
+        level = player.get("computer")
+        names.append(f"{player['name']} ({level})" if level else str(player["name"]))
+    game_id, when = record.get("game"), record.get("finished_at")
+    which = "A game" if game_id is None else f"Game #{game_id}"
+    finished = f", finished {when}" if when else ""
+    lines = [f"{which}{finished}: {game.rules.describe()}, {len(names)} players, seed {game.seed}"]
+    for result in game.round_results:
+        trump = "no trump" if result.trump is None else f"trump {result.trump}"
+        seats = " · ".join(
+            f"{name} {'-' if bid is None else bid}/{won} {points:+d} = {total}"
+            for name, bid, won, points, total in zip(
+                names, result.bids, result.tricks, result.points, result.totals, strict=True
+            )
+        )
+        lines.append(f"Round {result.round_number:>2} ({result.cards_per_player} cards, {trump}): {seats}")
+    if game.is_over:
+        final = game.result()
+        places = ", ".join(f"{final.places[p]}. {names[p]} {final.totals[p]}" for p in final.standings())
+        lines.append(f"Final: {places}")
+    return lines

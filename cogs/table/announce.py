@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, Protocol
 
 import discord
 
+from cogs.replay.components import replay_button
 from cogs.table import pictures, render
 from cogs.table.components import again_view, controls_view, table_view
 from cogs.table.delivery import Delivery, DMsClosed, TableMessage, turn_deadline
@@ -145,7 +146,9 @@ class Announcer:
             lambda: pictures.chart_file(result, names, t=t),
             files_allowed=self.delivery.channel_allows_files(table),
         )
-        await self.delivery.send_channel(table, embed=final, files=chart, view=again_view(table))
+        controls = again_view(table)
+        controls.add_item(replay_button(table.id, t))
+        await self.delivery.send_channel(table, embed=final, files=chart, view=controls)
 
     # -- hands ---------------------------------------------------------------------------------------
 

@@ -109,3 +109,14 @@ command-season-show-name = zeigen
 command-season-show-description = Zeig eine Saison mit ihrer Tabelle und ihrem Sieger, nur für dich.
 command-season-show-season-name = saison
 command-season-show-season-description = Welche Saison (Standard: die laufende, sonst die letzte)
+
+## /wizard replay und /wizard record (deklariert in cogs/wizard.py, beantwortet von cogs/replay).
+
+command-replay-name = wiederholung
+command-replay-description = Spiel ein beendetes Spiel dieses Servers Stich für Stich nach, nur für dich.
+command-replay-game-name = spiel
+command-replay-game-description = Die Nummer des Spiels (deine letzten Spiele werden vorgeschlagen)
+command-record-name = protokoll
+command-record-description = Lad das Protokoll (JSON) und den Spielblock (CSV) eines beendeten Spiels herunter, nur für dich.
+command-record-game-name = spiel
+command-record-game-description = Die Nummer des Spiels (deine letzten Spiele werden vorgeschlagen)

@@ -116,3 +116,14 @@ command-season-show-name = show
 command-season-show-description = Show a season with its board and champion, only to you.
 command-season-show-season-name = season
 command-season-show-season-description = Which season (default: the current one, else the latest)
+
+## /wizard replay and /wizard record (declared in cogs/wizard.py, answered by cogs/replay).
+
+command-replay-name = replay
+command-replay-description = Replay a finished game of this server trick by trick, only to you.
+command-replay-game-name = game
+command-replay-game-description = The game's number (your recent games are suggested)
+command-record-name = record
+command-record-description = Download a finished game's record (JSON) and score sheet (CSV), only to you.
+command-record-game-name = game
+command-record-game-description = The game's number (your recent games are suggested)

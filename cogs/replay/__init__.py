@@ -1,0 +1,1 @@
+"""Replays and game records of finished games: /wizard replay, /wizard record and `bot.py replay FILE`."""
