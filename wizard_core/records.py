@@ -292,8 +292,27 @@ def _played(played: PlayedCard) -> dict[str, Any]:
 
 
 def dumps(record: Mapping[str, Any]) -> str:
-    """A record as the text of its file: indented JSON, cards and names as they are written (UTF-8)."""
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    """A record as the text of its file: JSON indented by level, every value that fits on one line of
+    ``LINE`` characters written on one (a move, a hand, a trick), cards and names as they are written."""
+    return _json(record, 0) + "\n"
+
+
+# The width within which ``dumps`` keeps a value on one line.
+LINE = 100
+
+
+def _json(value: object, depth: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if len(flat) + 2 * depth <= LINE or not isinstance(value, dict | list) or not value:
+        return flat
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(key, ensure_ascii=False)}: {_json(v, depth + 1)}" for key, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    items = [inner + _json(v, depth + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
 
 
 # -- reading and checking a record -----------------------------------------------------------------------
