@@ -125,6 +125,7 @@ from simcord.http import router as simcord_router
 from simcord.results import ResponseMessage
 
 from bot import WizardBot, create_bot
+from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table.components import TableComponent
 from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table as TableModel
@@ -145,6 +146,14 @@ MIN_ACTIONS = 30
 QUICK_ACTIONS = 8
 # Simulated seconds between two game actions at one table, and between two tables opening.
 DEFAULT_PACE = 4.0
+# The turn timer of every server in the run (seconds, 0 = off): the bot's default.
+DEFAULT_TURN_TIMER = 120
+# The pictures issue: with pictures on, at least this share of the throughput without them, and no game
+# click over SLOWEST_TARGET_MS at SLOWEST_TARGET_TABLES tables.
+PICTURE_RATIO_TARGET = 2 / 3
+SLOWEST_TARGET_MS = 200.0
+SLOWEST_TARGET_TABLES = 1000
+PICTURE_MODES = {"on": (True,), "off": (False,), "both": (True, False)}
 OPEN_PACE = 0.002
 # The simulated clock moves after this many clicks, or sooner once they owe this many simulated seconds
 # (with few tables, so that a table's clicks are not bunched together); at the end of a phase it is given
@@ -564,6 +573,9 @@ class Meter(Patches):
         super().__init__()
         self.samples: list[Sample] = []
         self._gc_start = 0.0
+        # Every pause of the garbage collector since ``restart`` (inside a handler or not), as
+        # (seconds, generation): the longest one is what a click may meet at worst.
+        self.pauses: list[tuple[float, int]] = []
         # The interaction being handled (they are handled one at a time); GC in any thread (the
         # aiosqlite thread included) while it is handled counts towards it.
         self._active: Sample | None = None
@@ -631,14 +643,21 @@ class Meter(Patches):
         gc.callbacks.append(self._on_gc)
         self._undo.append(lambda: gc.callbacks.remove(self._on_gc))
 
+    def restart(self) -> None:
+        """Forget what was measured so far (the warm-up)."""
+        self.samples.clear()
+        self.pauses.clear()
+
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
-        """Time Python's garbage collector when it runs inside a handler."""
+        """Time every pause of Python's garbage collector, and count it to the handler it ran in."""
         if phase == "start":
             self._gc_start = time.perf_counter()
             return
+        pause = time.perf_counter() - self._gc_start
+        self.pauses.append((pause, info.get("generation", -1)))
         sample = self._active
         if sample is not None:
-            sample.gc += time.perf_counter() - self._gc_start
+            sample.gc += pause
 
 
 # -- the simulated players -----------------------------------------------------------------------------
@@ -826,6 +845,11 @@ def max_rss_bytes() -> int:
 # -- one size, in its own process ----------------------------------------------------------------------
 
 
+def picture_settings(processes: int | None) -> dict[str, int]:
+    """The bot's setting of picture worker processes, when the run gives one."""
+    return {} if processes is None else {"picture_processes": processes}
+
+
 @dataclass
 class SizeResult:
     """What one run measured; passed from the worker process as JSON."""
@@ -835,6 +859,9 @@ class SizeResult:
     players: int
     pace: float
     whole_games: bool
+    pictures: bool = True
+    turn_timer: int = DEFAULT_TURN_TIMER
+    picture_processes: int | None = None  # None: the bot's default
     open_tables: int = 0
     setup_wall: float = 0.0
     play_wall: float = 0.0
@@ -860,6 +887,11 @@ class SizeResult:
     kept_objects_after: int = 0
     gc_objects: int = 0  # objects the garbage collector tracks in the whole process at the end
     simcord_messages: int = 0  # messages SimCord stores at the end
+    # Pauses of the garbage collector from the tables' opening to the end of play: how many, and the
+    # longest (seconds) with its generation.
+    gc_pauses: int = 0
+    gc_longest: float = 0.0
+    gc_longest_generation: int = -1
     rss_before: int = 0
     rss_after: int = 0
 
@@ -962,16 +994,24 @@ def record_requests(
     result.play = tally.summary(channels, dm_channels)
 
 
+async def set_turn_timer(bot: WizardBot, world: list[Table], seconds: int) -> None:
+    """Give every server of the run a turn timer of ``seconds`` (0: off), as /wizard settings would."""
+    store = bot.service(ServerSettingsStore)
+    for guild_id in {table.channel.guild.id for table in world if table.channel.guild is not None}:
+        await store.set(guild_id, ServerSettings(turn_timer_seconds=seconds))
+
+
 async def measure(env: Env, bot: WizardBot, meter: Meter, result: SizeResult) -> None:
     """Warm up, open the tables, play, and record everything."""
     opening, tally = RequestTally(), RequestTally()
     pacer = Pacer(env, RequestTally())
     warmup, *world = build_world(env, result.tables + 1, result.players)
+    await set_turn_timer(bot, [warmup, *world], result.turn_timer)
     await warm_up(env, bot, warmup, pacer, result)
-    meter.samples.clear()
     gc.collect()
     result.retained_before, result.kept_objects_before = retained_bytes(bot)
     result.rss_before = max_rss_bytes()
+    meter.restart()
 
     pacer.tally = opening
     start = time.perf_counter()
@@ -993,6 +1033,8 @@ async def measure(env: Env, bot: WizardBot, meter: Meter, result: SizeResult) ->
     record_requests(env, result, world, opening, tally)
     result.simcord_messages = sum(len(messages) for messages in env.backend.messages.values())
     result.rss_after = max_rss_bytes()
+    result.gc_pauses = len(meter.pauses)
+    result.gc_longest, result.gc_longest_generation = max(meter.pauses, default=(0.0, -1))
     gc.collect()
     result.retained_after, result.kept_objects_after = retained_bytes(bot)
     result.gc_objects = len(gc.get_objects())
@@ -1016,6 +1058,8 @@ async def run_size(options: SizeResult, check: bool) -> SizeResult:
                 database_url=None,
                 shard_count=None,
                 shard_ids=None,
+                images=result.pictures,
+                **picture_settings(result.picture_processes),
             )
             try:
                 async with simcord.run(bot) as env:
@@ -1096,6 +1140,8 @@ def figures(result: SizeResult) -> dict[str, Any]:
         "gc_objects": result.gc_objects / 1000,
         "kept_objects": (result.kept_objects_after - result.kept_objects_before) / result.tables,
         "simcord_messages": result.simcord_messages / 1000,
+        "gc_longest": result.gc_longest * 1000,
+        "gc_pauses": result.gc_pauses,
     }
     out["rest"] = out["mean"] - out["db"] - out["http"]
     for kind in ("new", "join", "start", "hand"):
@@ -1166,6 +1212,8 @@ ROWS: list[Row] = [
     ("    in SimCord's fake HTTP (ms)", "http", "{:.2f}", ""),
     ("    the rest: bot + discord.py (ms)", "rest", "{:.2f}", ""),
     ("    (GC pauses, in any of those) (ms)", "gc", "{:.2f}", ""),
+    ("longest GC pause, any time (ms)", "gc_longest", "{:.1f}", ""),
+    ("GC pauses from opening to the end", "gc_pauses", "{:.0f}", ""),
     ("  fake HTTP calls per game click", "http_calls", "{:.1f}", ""),
     ("/wizard new, p50 / p99 (ms)", "new", "", ""),
     ("Join click, p50 / p99 (ms)", "join", "", ""),
@@ -1210,12 +1258,45 @@ def table_text(results: list[SizeResult], rows: list[Row]) -> list[str]:
     columns = [figures(result) for result in results]
     width = max(len(row[0]) for row in rows)
     lines = [f"{'':{width}}" + "".join(f"{f'{r.tables} tables':>14}" for r in results) + "   target"]
+    if len({r.pictures for r in results}) > 1:
+        lines.append(f"{'':{width}}" + "".join(f"{picture_label(r):>14}" for r in results))
     for label, key, fmt, target in rows:
         if fmt:
             cells = [fmt.format(column[key]) for column in columns]
         else:
             cells = [f"{column[f'{key}_p50']:.1f} / {column[f'{key}_p99']:.1f}" for column in columns]
         lines.append(f"{label:{width}}" + "".join(f"{cell:>14}" for cell in cells) + f"   {target}".rstrip())
+    return lines
+
+
+def picture_label(result: SizeResult) -> str:
+    """Whether a run had pictures: "pictures on" or "pictures off"."""
+    return "pictures on" if result.pictures else "pictures off"
+
+
+def picture_comparison(results: list[SizeResult]) -> list[str]:
+    """For each size run with pictures on and off: both runs' throughput, p50 / p99, slowest click and
+    longest GC pause, and the ratio on / off, with the pictures issue's targets."""
+    lines = []
+    for tables in dict.fromkeys(result.tables for result in results):
+        runs = {result.pictures: figures(result) for result in results if result.tables == tables}
+        if set(runs) != {True, False}:
+            continue
+        on, off = runs[True], runs[False]
+        lines.append(f"{tables} tables, pictures on / off / on:off")
+        for label, key, fmt in (
+            ("bot throughput (interactions/s)", "throughput", "{:.0f}"),
+            ("p50 per game click (ms)", "p50", "{:.1f}"),
+            ("p99 per game click (ms)", "p99", "{:.1f}"),
+            ("slowest game click (ms)", "max", "{:.1f}"),
+            ("longest GC pause (ms)", "gc_longest", "{:.1f}"),
+        ):
+            ratio = per(on[key], off[key])
+            lines.append(f"    {label:<34}{fmt.format(on[key]):>9} {fmt.format(off[key]):>9} {ratio:>8.2f}")
+        if tables == HANDLE_TARGET_TABLES:
+            ratio = per(on["throughput"], off["throughput"])
+            met = "met" if ratio >= PICTURE_RATIO_TARGET else "MISSED"
+            lines.append(f"    throughput on:off {ratio:.2f} (target >= {PICTURE_RATIO_TARGET:.2f}): {met}")
     return lines
 
 
@@ -1233,7 +1314,7 @@ def details(results: list[SizeResult]) -> list[str]:
         if acts:
             _, total, http, db, calls, collect = max(acts, key=lambda sample: sample[1])
             lines.append(
-                f"{result.tables} tables: slowest game click {total * 1000:.1f} ms "
+                f"{result.tables} tables, {picture_label(result)}: slowest game click {total * 1000:.1f} ms "
                 f"(database {db * 1000:.1f}, fake HTTP {http * 1000:.1f} in {calls} calls; "
                 f"GC pauses {collect * 1000:.1f})"
             )
@@ -1257,8 +1338,15 @@ def verdicts(results: list[SizeResult]) -> list[str]:
             p99 = figures(result)["p99"]
             met = "met" if p99 < HANDLE_TARGET_MS else "MISSED"
             lines.append(
-                f"p99 handling per game click at {result.tables} tables: {p99:.1f} ms "
-                f"(target < {HANDLE_TARGET_MS:.0f} ms): {met}"
+                f"p99 handling per game click at {result.tables} tables, {picture_label(result)}: "
+                f"{p99:.1f} ms (target < {HANDLE_TARGET_MS:.0f} ms): {met}"
+            )
+        if result.tables == SLOWEST_TARGET_TABLES:
+            slowest = figures(result)["max"]
+            met = "met" if slowest < SLOWEST_TARGET_MS else "MISSED"
+            lines.append(
+                f"slowest game click at {result.tables} tables, {picture_label(result)}: {slowest:.1f} ms "
+                f"(target < {SLOWEST_TARGET_MS:.0f} ms): {met}"
             )
     if not any(result.tables == HANDLE_TARGET_TABLES for result in results):
         lines.append(f"p99 handling target: for {HANDLE_TARGET_TABLES} tables, which were not run")
@@ -1296,6 +1384,10 @@ def print_report(results: list[SizeResult]) -> None:
     print()
     print("\n".join(details(results)))
     print()
+    comparison = picture_comparison(results)
+    if comparison:
+        print("\n".join(comparison))
+        print()
     print("\n".join(verdicts(results)))
     print()
     print(NOTES)
@@ -1327,6 +1419,25 @@ def parse_arguments() -> tuple[argparse.ArgumentParser, argparse.Namespace]:
         f"with --quick {QUICK_ACTIONS})",
     )
     parser.add_argument("--whole-games", action="store_true", help="play every game to its end")
+    parser.add_argument(
+        "--pictures",
+        choices=sorted(PICTURE_MODES),
+        default="both",
+        help="run every size with pictures on, off, or both back to back (default both)",
+    )
+    parser.add_argument(
+        "--turn-timer",
+        type=int,
+        default=DEFAULT_TURN_TIMER,
+        metavar="SECONDS",
+        help=f"every server's turn timer, 0 = off (default {DEFAULT_TURN_TIMER})",
+    )
+    parser.add_argument(
+        "--picture-processes",
+        type=int,
+        metavar="N",
+        help="worker processes that draw the pictures, 0 = in the bot's process (default: the bot's)",
+    )
     parser.add_argument(
         "--players", type=int, default=DEFAULT_PLAYERS, help=f"players per table (default {DEFAULT_PLAYERS})"
     )
@@ -1368,14 +1479,29 @@ def main() -> None:
     played = "whole games" if args.whole_games else f"game actions per table: {per_size}"
     print(
         f"Python {sys.version.split()[0]}; {args.players} players per table, {TABLES_PER_GUILD} tables per "
-        f"server; {played}, round-robin, one action per table every {args.pace:g} simulated seconds"
+        f"server; {played}, round-robin, one action per table every {args.pace:g} simulated seconds; "
+        f"turn timer {f'{args.turn_timer} s' if args.turn_timer else 'off'}"
     )
     results = []
     for tables, count in zip(sizes, actions, strict=True):
-        start = time.perf_counter()
-        options = SizeResult(tables, count, args.players, args.pace, args.whole_games)
-        results.append(run_worker(options, args.check_simcord))
-        print(f"  {tables} tables measured in {time.perf_counter() - start:.0f} s of wall time", flush=True)
+        for shown in PICTURE_MODES[args.pictures]:
+            start = time.perf_counter()
+            options = SizeResult(
+                tables,
+                count,
+                args.players,
+                args.pace,
+                args.whole_games,
+                pictures=shown,
+                turn_timer=args.turn_timer,
+                picture_processes=args.picture_processes,
+            )
+            results.append(run_worker(options, args.check_simcord))
+            took = time.perf_counter() - start
+            print(
+                f"  {tables} tables, {picture_label(options)}, measured in {took:.0f} s of wall time",
+                flush=True,
+            )
     print_report(results)
 
 
