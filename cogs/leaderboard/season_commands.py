@@ -19,7 +19,7 @@ from cogs.leaderboard import context
 from cogs.leaderboard.queries import leaderboard_page
 from cogs.leaderboard.results import hold_boards
 from cogs.leaderboard.season_embeds import season_embed
-from cogs.leaderboard.season_watch import announce_pending
+from cogs.leaderboard.season_watch import announce_pending, season_started
 from cogs.leaderboard.season_words import season_name
 from cogs.leaderboard.seasons import (
     NAME_LIMIT,
@@ -151,6 +151,8 @@ async def start(interaction: discord.Interaction[WizardBot], name: str, ends: st
         except SeasonError as error:
             raise Refusal(_refusal(error, t)) from None
         await announce_pending(interaction.client, guild_id)
+        if season.ends_at is not None:
+            await season_started(interaction.client)
         key = "season-started-until" if season.ends_at else "season-started"
         until = t.date(datetime.fromtimestamp((season.ends_at or now) - 1, UTC))
         await interaction.response.send_message(

@@ -1,12 +1,14 @@
 """Seasons' timers: archiving seasons whose end has come, and announcing each ended season once.
 
 A season's planned end and a monthly season's month must be noticed across restarts and by a cluster of
-processes sharing the database, so nothing is held in memory: each process settles, at start-up and then
-at least every ``CHECK_SECONDS`` (sooner when a planned end or a new month is nearer), every server
-with a due season, under that server's leaderboard lock (the first to take it archives, the others find
-nothing left to do). Each ended season is announced by the one process whose conditional UPDATE of its
-``announced_at`` wins (``seasons.claim_announcement``), in the channel the server's managers chose, or
-nowhere. The posting goes through Discord's REST API, so any process can post for any server.
+processes sharing the database, so nothing is held in memory: each process settles every server with a due
+season at start-up, then sleeps until the next planned end or month boundary of an open season (as the
+database says), or until a season is started anywhere (this process's own commands wake it; others hear of it
+through ``SEASONS_CHANNEL``). Settling takes each server's leaderboard lock, so the first process to take it
+archives and the others find nothing left to do. Each ended season is announced by the one process whose
+conditional UPDATE of its ``announced_at`` wins (``seasons.claim_announcement``), in the channel the server's
+managers chose, or nowhere. The posting goes through Discord's REST API, so any process can post for any
+server.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import discord
 from discord.ext import commands
 
 from cogs.leaderboard import context
-from cogs.leaderboard.periods import month_after
 from cogs.leaderboard.queries import leaderboard_page
 from cogs.leaderboard.results import hold_boards
 from cogs.leaderboard.season_embeds import announcement_embed
@@ -34,9 +35,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The longest wait between two looks for due seasons (a season started by another process is seen
-# within it; this process's own commands announce at once).
-CHECK_SECONDS = 15 * 60.0
+# How long to wait before looking again after the database failed.
+RETRY_SECONDS = 15 * 60.0
+# The longest sleep: a look at the seasons now and then even when nothing is due, in case a wake-up
+# from another process was lost.
+IDLE_SECONDS = 6 * 3600.0
+# Processes sharing the database tell each other that a season with an end was started, on this channel.
+SEASONS_CHANNEL = "wizard_seasons"
 
 
 async def announce_pending(bot: WizardBot, guild_id: int | None = None) -> None:
@@ -75,15 +80,30 @@ async def settle_due(bot: WizardBot) -> None:
     await announce_pending(bot)
 
 
+async def season_started(bot: WizardBot) -> None:
+    """Wake every process's watch: a season started, whose end it must now wait for."""
+    watch = bot.get_cog(SeasonWatch.__cog_name__)
+    if isinstance(watch, SeasonWatch):
+        watch.poke()
+    await bot.db.notify(SEASONS_CHANNEL, "")
+
+
 class SeasonWatch(commands.Cog):
-    """Settles due seasons and announces ended ones, at start-up and then periodically."""
+    """Settles due seasons and announces ended ones: at start-up, then when the next one is due.
+
+    One task looks and then sleeps; a poke while it sleeps replaces it by a new one that looks at once
+    (like a table's clock), and a poke while it looks makes it look once more.
+    """
 
     def __init__(self, bot: WizardBot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._again = False
 
     async def cog_load(self) -> None:
-        self._task = asyncio.create_task(self._watch(), name="wizard-seasons")
+        await self.bot.db.listen(SEASONS_CHANNEL, lambda _: self.poke(), lost=self.poke)
+        self._start()
 
     async def cog_unload(self) -> None:
         if self._task is not None:
@@ -91,19 +111,32 @@ class SeasonWatch(commands.Cog):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    def _start(self) -> None:
+        self._sleeping = False
+        self._task = asyncio.create_task(self._watch(), name="wizard-seasons")
+
+    def poke(self) -> None:
+        """Look at the seasons again now."""
+        if self._task is None or self._task.done():
+            return
+        if not self._sleeping:
+            self._again = True
+            return
+        self._task.cancel()
+        self._start()
+
     async def _watch(self) -> None:
         await self.bot.wait_until_ready()
         while True:
+            self._again = False
             try:
                 await settle_due(self.bot)
-                wait = await self._wait()
+                due = await next_due(self.bot.db)
             except DATABASE_ERRORS as error:
                 log.warning("Could not check the seasons: %s", error)
-                wait = CHECK_SECONDS
-            await asyncio.sleep(wait)
-
-    async def _wait(self) -> float:
-        """Seconds until the next look: the next planned end or month, at most ``CHECK_SECONDS``."""
-        now = context.now()
-        soonest = min(month_after(now), await next_due(self.bot.db) or float("inf"))
-        return max(1.0, min(CHECK_SECONDS, soonest - now))
+                due = context.now() + RETRY_SECONDS
+            if self._again:
+                continue
+            self._sleeping = True
+            await asyncio.sleep(min(IDLE_SECONDS, max(1.0, (due or float("inf")) - context.now())))
+            self._sleeping = False

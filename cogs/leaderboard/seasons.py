@@ -233,9 +233,17 @@ async def due_servers(db: Database, at: float) -> list[int]:
 
 
 async def next_due(db: Database) -> float | None:
-    """The earliest planned end of an open season (monthly ones end with their month)."""
-    row = await db.fetchone("SELECT MIN(ends_at) FROM seasons WHERE ended_at IS NULL")
-    return None if row is None or row[0] is None else float(row[0])
+    """When the next open season of any server ends: its planned end, or a monthly one's month's end."""
+    row = await db.fetchone(
+        "SELECT MIN(ends_at), MIN(CASE WHEN monthly = 1 THEN started_at END) FROM seasons"
+        " WHERE ended_at IS NULL"
+    )
+    if row is None:
+        return None
+    ends = [float(row[0])] if row[0] is not None else []
+    if row[1] is not None:
+        ends.append(float(month_after(row[1])))
+    return min(ends, default=None)
 
 
 async def unannounced(db: Database, guild_id: int | None = None) -> list[Season]:

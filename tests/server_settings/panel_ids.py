@@ -20,7 +20,18 @@ SENT_IDS = {
         "wzset:images:default",
         "wzset:language",
         "wzset:page:rules",
+        "wzset:page:seasons",
         "wzset:reset:more",
+    },
+    "seasons": {
+        "wzset:season:monthly-on",
+        "wzset:season:monthly-off",
+        "wzset:season:fresh-on",
+        "wzset:season:fresh-off",
+        "wzset:season:channel-here",
+        "wzset:season:channel-none",
+        "wzset:page:more",
+        "wzset:reset:seasons",
     },
 }
 
@@ -34,6 +45,8 @@ MALFORMED_IDS = {
     "bad pictures choice": "wzset:images:maybe",
     "bad reset page": "wzset:reset:everything",
     "bad page": "wzset:page:3",
+    "bad season choice": "wzset:season:monthly",
+    "a season choice with an extra field": "wzset:season:fresh-on:now",
     "a field on a menu id": "wzset:edition:camelot",
     "an extra field": "wzset:images:off:again",
     "an extra reset field": "wzset:reset:rules:more",

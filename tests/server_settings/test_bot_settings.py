@@ -91,6 +91,9 @@ def stored_row(database_path: Path, guild_id: int) -> dict[str, Any] | None:
     values = dict(row)
     values.pop("updated_at")
     values["variants"] = json.loads(values["variants"])
+    # The season settings are the seasons page's (tests/seasons): the other pages leave them alone.
+    for key in ("season_monthly", "season_fresh_ratings", "season_channel_id"):
+        values.pop(key)
     return values
 
 
@@ -247,6 +250,7 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
         "Pictures off",
         "Pictures: bot default (on)",
         "◀ Rules",
+        "Seasons ▶",
         "Reset to defaults",
     }
     # Looking around saves nothing.
