@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 15 * 60.0
 # The longest sleep: a look at the seasons now and then even when nothing is due, in case a wake-up
 # from another process was lost.
-IDLE_SECONDS = 6 * 3600.0
+IDLE_SECONDS = 24 * 3600.0
 # Processes sharing the database tell each other that a season with an end was started, on this channel.
 SEASONS_CHANNEL = "wizard_seasons"
 
