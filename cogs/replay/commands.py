@@ -55,7 +55,8 @@ async def send_record(interaction: discord.Interaction[WizardBot], game_id: int)
 async def game_choices(
     interaction: discord.Interaction[WizardBot], current: str
 ) -> list[app_commands.Choice[int]]:
-    """The member's recent games in this server whose number or description holds what they typed."""
+    """The member's recent games in this server: those whose number starts with what they typed (a
+    number), or whose description holds it (a word, a date)."""
     if interaction.guild_id is None:
         return []
     t = await reply_texts(interaction)
@@ -63,8 +64,9 @@ async def game_choices(
     typed = current.strip().lstrip("#").casefold()
     choices = []
     for game in games:
-        label = t("replay-game-choice", game=str(game.table_id), label=game_label(game, t=t))
-        name = clip(label, CHOICE_NAME_LIMIT)
-        if typed in name.casefold():
+        label = game_label(game, t=t)
+        wanted = str(game.table_id).startswith(typed) if typed.isdecimal() else typed in label.casefold()
+        if wanted:
+            name = clip(t("replay-game-choice", game=str(game.table_id), label=label), CHOICE_NAME_LIMIT)
             choices.append(app_commands.Choice(name=name, value=game.table_id))
     return choices
