@@ -54,7 +54,18 @@ def test_every_id_the_replies_carry_belongs_to_one_family() -> None:
                     "page": str(page),
                 }
     assert families_of(history_id(BIG_USER, 999999)) == [HistoryButton]
-    assert fields_of(HistoryButton, history_id(BIG_USER, 3)) == {"user": str(BIG_USER), "page": "3"}
+    assert fields_of(HistoryButton, history_id(BIG_USER, 3)) == {
+        "user": str(BIG_USER),
+        "page": "3",
+        "season": None,
+    }
+    assert fields_of(HistoryButton, history_id(BIG_USER, 3, 12)) == {
+        "user": str(BIG_USER),
+        "page": "3",
+        "season": "12",
+    }
+    assert families_of(board_id("wins", "s12", "me")) == [BoardButton]
+    assert families_of(games_id(BIG_USER, 0, 12)) == [GamesMenu]
     assert families_of(games_id(BIG_USER, 0)) == [GamesMenu]
     longest = [
         board_id("accuracy", "month", 999999),

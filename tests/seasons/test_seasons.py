@@ -22,6 +22,7 @@ from simcord import Env, GuildHandle, MemberActor, ResponseMessage
 
 from cogs.leaderboard import results
 from cogs.leaderboard.embeds import board_line_text
+from cogs.leaderboard.erasure import erase_member
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.utils.i18n import ENGLISH
 
@@ -146,10 +147,7 @@ async def test_a_season_board_its_archive_after_a_restart_and_one_announcement(
     assert board.response is not None and "All time" in str(embed_of(board.response).title)
 
     # Erasing the champion removes them from the season's board and crowns the next one.
-    champion_member = next(m for m in members if m.id == champion)
-    from cogs.leaderboard.erasure import erase_member
-
-    await erase_member(cast("WizardBot", env.bot).db, guild.id, champion_member.id)
+    await erase_member(cast("WizardBot", env.bot).db, guild.id, champion)
     [(crowned,)] = rows(database_path, "SELECT champion_id FROM seasons WHERE id = ?", season_id)
     assert crowned != champion
     left = rows(
