@@ -45,7 +45,7 @@ async def send_record(interaction: discord.Interaction[WizardBot], game_id: int)
         game = await finished_game(interaction, game_id, t)
         if not reply_allows_files(interaction):
             raise Refusal(t("replay-refusal-no-files"))
-        files = record_files(game, t=t)
+        files = await record_files(game, t=t)
         text = t("replay-record-ready", game=str(game_id))
         await interaction.response.send_message(text, files=files, ephemeral=True)
 

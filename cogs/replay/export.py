@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from collections.abc import Mapping, Sequence
@@ -56,14 +57,16 @@ def score_sheet_csv(record: Mapping[str, Any], names: Sequence[str], *, t: Texts
     return out.getvalue()
 
 
-def record_files(game: FinishedGame, *, t: Texts) -> list[discord.File]:
-    """The two files of /wizard record: the game's record, and its score sheet."""
-    record = game_record(game)
+async def record_files(game: FinishedGame, *, t: Texts) -> list[discord.File]:
+    """The two files of /wizard record: the game's record, and its score sheet. The record is written in
+    a worker thread (tens of milliseconds for a long game)."""
+    record = await asyncio.to_thread(game_record, game)
+    text = await asyncio.to_thread(records.dumps, record)
     sheet = score_sheet_csv(record, game.names(t), t=t)
     stem = f"wizard-game-{game.id}"
     return [
         discord.File(
-            io.BytesIO(records.dumps(record).encode()),
+            io.BytesIO(text.encode()),
             filename=f"{stem}.json",
             description=t("replay-record-file-description", game=str(game.id)),
         ),

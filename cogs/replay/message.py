@@ -9,6 +9,7 @@ finished trick's step leaves out the empty trick the table showed next to it.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 
@@ -34,13 +35,13 @@ class ReplayMessage:
     shown: Shown
 
 
-def shown_step(game: FinishedGame, step: Step, t: Texts) -> Shown:
+async def shown_step(game: FinishedGame, step: Step, t: Texts) -> Shown:
     """A step of a finished game, its players named as the table named them (``ValueError``: no such
-    step)."""
+    step). The game is walked to its end in a worker thread (a few milliseconds for a long game)."""
     stored = game.record
     assert stored.seed is not None
     names = [seat.name for seat in stored.seats]
-    shown = replay_step(names, stored.table_rules, stored.seed, stored.log, step)
+    shown = await asyncio.to_thread(replay_step, names, stored.table_rules, stored.seed, stored.log, step)
     return dataclasses.replace(shown, view=dataclasses.replace(shown.view, players=game.names(t)))
 
 
@@ -83,7 +84,7 @@ def table_part(game: FinishedGame, shown: Shown, t: Texts) -> list[discord.Embed
 
 async def replay_message(game: FinishedGame, step: Step, t: Texts, *, with_picture: bool) -> ReplayMessage:
     """The message of one replay step (``ValueError`` for a step the game does not have)."""
-    shown = shown_step(game, step, t)
+    shown = await shown_step(game, step, t)
     embeds = table_part(game, shown, t)
     hands = hands_embed(shown, t)
     if sum(map(embed_length, (*embeds, hands))) > EMBED_TOTAL_LIMIT:
