@@ -81,6 +81,9 @@ async def make_bot(database_path: Path, database_url: str | None) -> AsyncIterat
             # answer from a wait that never ends, and each bot would start its own processes
             # (``tests/core/test_ai_processes.py`` tests the pool).
             "computer_processes": 0,
+            # Pictures are drawn in a thread of the test process, for the same reasons
+            # (``tests/table/test_pictures_workers.py`` tests the worker processes).
+            "picture_processes": 0,
             # Every change shown at once: a test reads the table right after a click, with no time passing.
             "table_edit_interval": 0,
             # SimCord moves its clock on with the real one when nothing else does: a test that runs for a

@@ -282,12 +282,32 @@ def test_pictures_are_cached_by_content() -> None:
 
 
 def test_the_cache_forgets_the_least_recently_used() -> None:
-    cache: picture_cache.LRU[int] = picture_cache.LRU(2)
+    cache: picture_cache.LRU[int] = picture_cache.LRU(7)  # bytes
     cache.put(1, b"one")
     cache.put(2, b"two")
     assert cache.get(1) == b"one"
-    cache.put(3, b"three")
-    assert cache.get(2) is None and cache.get(1) == b"one" and cache.get(3) == b"three"
+    cache.put(3, b"xy")
+    assert cache.get(2) is None and cache.get(1) == b"one" and cache.get(3) == b"xy"
+    assert cache.used == 5 and len(cache) == 2
+
+
+def test_the_cache_is_bounded_by_its_bytes() -> None:
+    cache: picture_cache.LRU[int] = picture_cache.LRU(1000)
+    for key in range(100):
+        cache.put(key, bytes(90))
+    assert cache.used <= 1000 and len(cache) == 11
+    assert [key for key in range(100) if cache.get(key) is not None] == list(range(89, 100))
+    cache.put(99, bytes(10))  # kept again, smaller: counted once
+    assert cache.used == 10 * 90 + 10
+    cache.put(100, bytes(5000))  # larger than the whole cache: kept alone, until the next one
+    assert len(cache) == 1 and cache.get(100) is not None
+    cache.clear()
+    assert cache.used == 0 and len(cache) == 0
+
+
+def test_the_pictures_caches_are_bounded() -> None:
+    for cache in (picture_cache.HANDS, picture_cache.TABLES, picture_cache.CHARTS):
+        assert 0 < cache.size <= 8 * 1024 * 1024
 
 
 async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,14 +3,16 @@
 Everything is drawn with Pillow: no card art, no system font (the fonts come with the dependencies).
 Like ``render``, this package only ever receives the rules core's views. Each picture goes through a
 *scene* (``scenes``): a small hashable value holding exactly what the picture shows. Scenes are the keys
-of an LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in a
-worker thread so the event loop never waits for it. Each file sent carries alt text saying what its
+of a bounded LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in
+worker processes (``WIZARD_PICTURE_PROCESSES``; a thread with 0) so the event loop never waits for it nor
+shares its interpreter lock with it. Each file sent carries alt text saying what its
 picture shows (``describe``). A scene carries the language of its words (``lang``, from the catalog it is
 built with: the reader's, English when none is given), so a picture in German is another scene than the
 same picture in English, and the words drawn in it (TRUMPF, ZAUBERER) are the reader's.
 
-Speed comes from drawing each card face once (``cards``): a hand (``hand``) or a trick (``table``) is
-a handful of pastes of those tiles, a few lines of text and a PNG encode through a shared palette
+Speed comes from drawing each card face once (``cards``) and laying every piece of a picture on felt in
+one shared palette once (``pieces``: cards, rings, badges, places, the trump panel, each line of text): a
+hand (``hand``) or a trick (``table``) is a handful of byte copies of those pieces and a PNG encode
 (``png``); the chart (``chart``) is drawn in full colour. ``style`` holds the sizes and colours,
 ``sprites`` the text and shapes everything is built from, ``glyphs`` the fonts and which of them draws
 each character (every script, emoji as one-colour glyphs, never a box), ``icons`` the special cards'
@@ -24,8 +26,10 @@ from cogs.table.pictures.cache import (
     cache_clear,
     chart_file,
     chart_png,
+    draw_in,
     hand_file,
     hand_png,
+    painters,
     table_file,
     table_png,
 )
@@ -60,11 +64,13 @@ __all__ = [
     "chart_scene",
     "draw_chart",
     "draw_hand",
+    "draw_in",
     "draw_table",
     "hand_description",
     "hand_file",
     "hand_png",
     "hand_scene",
+    "painters",
     "table_description",
     "table_file",
     "table_png",

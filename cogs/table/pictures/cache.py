@@ -1,10 +1,16 @@
-"""Pictures by content: each is drawn once from its scene and kept in a small LRU cache of PNG bytes, and
-handed out as bytes or as a ``discord.File`` drawn in a worker thread, so the event loop never waits.
-Each file carries its alt text (``describe``), saying in words what the picture shows."""
+"""Pictures by content: each is drawn once from its scene and kept in a bounded LRU cache of PNG bytes,
+and handed out as bytes or as a ``discord.File``. Each file carries its alt text (``describe``), saying in
+words what the picture shows.
+
+The files are drawn by the bot's picture workers (``draw_in``): worker processes (the setting
+``WIZARD_PICTURE_PROCESSES``), so that drawing and encoding use another core and never hold the event
+loop's interpreter lock; the loop only builds the scene, looks it up in the cache and attaches the bytes
+it gets back. Without workers (0 processes, tests, tools) a thread of this process draws, one picture at
+a time. The bytes are the same either way.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import threading
 from collections import OrderedDict
@@ -13,9 +19,11 @@ from typing import Generic, TypeVar
 
 import discord
 
+from cogs.table.computers import Workers
 from cogs.table.pictures.chart import draw_chart
 from cogs.table.pictures.describe import chart_description, hand_description, table_description
 from cogs.table.pictures.hand import draw_hand
+from cogs.table.pictures.png import card_palette
 from cogs.table.pictures.scenes import ChartScene, HandScene, TableScene, chart_scene, hand_scene, table_scene
 from cogs.table.pictures.table import draw_table
 from cogs.utils.i18n import ENGLISH, Texts
@@ -29,10 +37,13 @@ __all__ = [
     "cache_clear",
     "chart_file",
     "chart_png",
+    "draw_in",
     "hand_file",
     "hand_png",
+    "painters",
     "table_file",
     "table_png",
+    "warm_up",
 ]
 
 HAND_FILENAME = "hand.png"
@@ -43,12 +54,17 @@ S = TypeVar("S")
 
 
 class LRU(Generic[S]):
-    """PNG bytes by scene, the least recently used dropped first (thread-safe)."""
+    """PNG bytes by scene, up to ``size`` bytes in all, the least recently used dropped first
+    (thread-safe)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
+        self.used = 0
         self._items: OrderedDict[S, bytes] = OrderedDict()
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
 
     def get(self, key: S) -> bytes | None:
         """The bytes kept for ``key``, now the most recently used; None if not kept."""
@@ -59,25 +75,50 @@ class LRU(Generic[S]):
             return data
 
     def put(self, key: S, data: bytes) -> None:
-        """Keep ``data`` for ``key``, dropping the least recently used beyond ``size``."""
+        """Keep ``data`` for ``key``, dropping the least recently used beyond ``size`` bytes."""
         with self._lock:
+            old = self._items.pop(key, None)
+            self.used -= 0 if old is None else len(old)
             self._items[key] = data
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self.used += len(data)
+            while self.used > self.size and len(self._items) > 1:
+                _, dropped = self._items.popitem(last=False)
+                self.used -= len(dropped)
 
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:
             self._items.clear()
+            self.used = 0
 
 
-# Small on purpose: what repeats, repeats soon (a hand dealt again to the player who just saw it, a second
-# look with Show my hand, a hand unchanged by its owner's bid); a table rarely looks the same twice.
-# About 1.5 MB at most.
-HANDS: LRU[HandScene] = LRU(64)
-TABLES: LRU[TableScene] = LRU(16)
-CHARTS: LRU[ChartScene] = LRU(4)
+# What repeats, repeats soon: a hand shown again unchanged (the answer to a bid, the hand message when
+# the turn comes, a second look with Show my hand), while every player of every table is shown theirs,
+# so the hands' cache holds a thousand or more (a hand is 4 to 40 KB); a table rarely looks the same twice.
+HANDS: LRU[HandScene] = LRU(8 * 1024 * 1024)
+TABLES: LRU[TableScene] = LRU(2 * 1024 * 1024)
+CHARTS: LRU[ChartScene] = LRU(1024 * 1024)
+
+
+def warm_up() -> None:
+    """What a picture worker does first: the palette, drawn from every card face (the card faces' tiles
+    are kept too), so its first picture is as quick as the others."""
+    card_palette()
+
+
+# The workers pictures are drawn in: a thread of this process until the bot gives its own (``draw_in``).
+_painters = Workers(0, what="Pictures are drawn")
+
+
+def draw_in(workers: Workers) -> None:
+    """Draw the pictures in ``workers`` from now on (the bot's pool, from the table cog's setup)."""
+    global _painters
+    _painters = workers
+
+
+def painters(processes: int) -> Workers:
+    """A pool of ``processes`` picture workers (0: a thread of this process), each warmed up first."""
+    return Workers(processes, what="Pictures are drawn", warm_up=warm_up)
 
 
 def cache_clear() -> None:
@@ -96,10 +137,10 @@ def cached(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> bytes:
 
 
 async def cached_async(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> bytes:
-    """The scene's picture from the cache, drawn in a worker thread and kept if missing."""
+    """The scene's picture from the cache, drawn by the picture workers and kept if missing."""
     data = cache.get(scene)
     if data is None:
-        data = await asyncio.to_thread(draw, scene)
+        data = await _painters.run(draw, scene)
         cache.put(scene, data)
     return data
 
@@ -124,18 +165,18 @@ def _file(data: bytes, filename: str, description: str) -> discord.File:
 
 
 async def hand_file(view: PlayerView, *, t: Texts = ENGLISH) -> discord.File:
-    """The hand picture as a file to send, drawn off the event loop unless cached, with its alt text."""
+    """The hand picture as a file to send, drawn by the picture workers unless cached, with its alt text."""
     scene = hand_scene(view, t=t)
     return _file(await cached_async(HANDS, scene, draw_hand), HAND_FILENAME, hand_description(scene))
 
 
 async def table_file(view: PublicView, *, t: Texts = ENGLISH) -> discord.File:
-    """The table picture as a file to send, drawn off the event loop unless cached, with its alt text."""
+    """The table picture as a file to send, drawn by the picture workers unless cached, with its alt text."""
     scene = table_scene(view, t=t)
     return _file(await cached_async(TABLES, scene, draw_table), TABLE_FILENAME, table_description(scene))
 
 
 async def chart_file(result: GameResult, players: Sequence[str], *, t: Texts = ENGLISH) -> discord.File:
-    """The final chart as a file to send, drawn off the event loop unless cached, with its alt text."""
+    """The final chart as a file to send, drawn by the picture workers unless cached, with its alt text."""
     scene = chart_scene(result, players, t=t)
     return _file(await cached_async(CHARTS, scene, draw_chart), CHART_FILENAME, chart_description(scene))

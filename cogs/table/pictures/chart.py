@@ -90,7 +90,7 @@ def draw_chart(scene: ChartScene) -> bytes:
         _axes(canvas, plot, t("pic-chart-round"))
         _lines(canvas, plot, scene, series)
         _legend(canvas, scene, series)
-        return png_bytes(canvas, None)
+        return png_bytes(canvas)
 
 
 def _axes(canvas: Image.Image, plot: _Plot, round_word: str) -> None:

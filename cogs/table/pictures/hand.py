@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from PIL import Image
 
-from cogs.table.pictures.cards import back, empty_slot, is_trump, ring, tile
-from cogs.table.pictures.png import card_palette, png_bytes
+from cogs.table.pictures.cards import is_trump
+from cogs.table.pictures.pieces import canvas, card, card_back, marked_card, place, text
+from cogs.table.pictures.png import png_bytes
 from cogs.table.pictures.scenes import HandScene
-from cogs.table.pictures.sprites import DRAWING, paste, put_text, text_sprite
+from cogs.table.pictures.sprites import DRAWING, paste, put_text
 from cogs.table.pictures.style import (
     CARD_GAP,
     CARD_H,
     CARD_W,
     CARDS_PER_ROW,
-    FELT,
     HIGHLIGHT,
     INK_LIGHT,
     INK_MUTED,
@@ -35,12 +35,12 @@ def draw_hand(scene: HandScene) -> bytes:
     """The hand picture as PNG bytes (not cached: see ``hand_png``)."""
     with DRAWING:
         if scene.others:
-            canvas = _draw_forehead(scene)
+            picture = _draw_forehead(scene)
         elif scene.hidden and not scene.faces:
-            canvas = _draw_backs(scene.hidden)
+            picture = _draw_backs(scene.hidden)
         else:
-            canvas = _draw_faces(scene)
-        return png_bytes(canvas, card_palette())
+            picture = _draw_faces(scene)
+        return png_bytes(picture)
 
 
 def _rows(count: int) -> list[int]:
@@ -71,29 +71,28 @@ def _layout(count: int) -> tuple[int, list[Point]]:
 def _draw_faces(scene: HandScene) -> Image.Image:
     """The cards face up; on the player's turn to play, the playable ones raised and ringed, others dimmed."""
     height, corners = _layout(len(scene.faces))
-    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    picture = canvas(WIDTH, height)
     if not scene.faces:
         words = texts(scene.lang)("pic-no-cards")
-        put_text(canvas, WIDTH / 2, height / 2, text_sprite(words, TEXT_NAME, INK_MUTED), "mm")
+        put_text(picture, WIDTH / 2, height / 2, text(words, TEXT_NAME, INK_MUTED), "mm")
     for face, (x, y) in zip(scene.faces, corners, strict=True):
         mark = is_trump(face, scene.trump)
         if scene.playable is None:
-            paste(canvas, tile(face, mark, False, scene.lang), x, y)
+            paste(picture, card(face, mark, False, scene.lang), x, y)
         elif face in scene.playable:
-            paste(canvas, ring(HIGHLIGHT), x - 5, y - LIFT - 5)
-            paste(canvas, tile(face, mark, False, scene.lang), x, y - LIFT)
+            marked_card(face, mark, scene.lang, x, y - LIFT, ringed=True).paste_at(picture, x, y - LIFT)
         else:
-            paste(canvas, tile(face, mark, True, scene.lang), x, y)
-    return canvas
+            paste(picture, card(face, mark, True, scene.lang), x, y)
+    return picture
 
 
 def _draw_backs(count: int) -> Image.Image:
     """A hand its holder may not look at yet: as many card backs as cards, in the rows of a hand."""
     height, corners = _layout(count)
-    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    picture = canvas(WIDTH, height)
     for x, y in corners:
-        paste(canvas, back(), x, y)
-    return canvas
+        paste(picture, card_back(), x, y)
+    return picture
 
 
 def _draw_forehead(scene: HandScene) -> Image.Image:
@@ -101,19 +100,19 @@ def _draw_forehead(scene: HandScene) -> Image.Image:
     cards: list[tuple[str, int | None]] = [(texts(scene.lang)("pic-you"), None), *scene.others]
     slot_w = min(CARD_W + 60, (WIDTH - 2 * PAD) / len(cards))
     names = [
-        text_sprite(name, TEXT_NAME, HIGHLIGHT if face is None else INK_LIGHT, slot_w - 6, lines=NAME_LINES)
+        text(name, TEXT_NAME, HIGHLIGHT if face is None else INK_LIGHT, slot_w - 6, lines=NAME_LINES)
         for name, face in cards
     ]
     height = 2 * PAD + CARD_H + 6 + max(name.height for name in names)
-    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    picture = canvas(WIDTH, height)
     x0 = (WIDTH - slot_w * len(cards)) / 2
     for index, ((_, face), name) in enumerate(zip(cards, names, strict=True)):
         cx = x0 + slot_w * index + slot_w / 2
         if face is not None:
-            paste(canvas, tile(face, is_trump(face, scene.trump), False, scene.lang), cx - CARD_W / 2, PAD)
+            paste(picture, card(face, is_trump(face, scene.trump), False, scene.lang), cx - CARD_W / 2, PAD)
         elif scene.hidden:
-            paste(canvas, back(), cx - CARD_W / 2, PAD)
+            paste(picture, card_back(), cx - CARD_W / 2, PAD)
         else:
-            paste(canvas, empty_slot(False), cx - CARD_W / 2, PAD)
-        put_text(canvas, cx, PAD + CARD_H + 6, name, "mt")
-    return canvas
+            paste(picture, place(False), cx - CARD_W / 2, PAD)
+        put_text(picture, cx, PAD + CARD_H + 6, name, "mt")
+    return picture

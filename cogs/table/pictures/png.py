@@ -1,4 +1,4 @@
-"""PNG encoding: hands and tables through one shared 256-colour palette, charts in full colour."""
+"""PNG encoding: hands and tables in one shared 256-colour palette, charts in full colour."""
 
 from __future__ import annotations
 
@@ -9,11 +9,25 @@ from PIL import Image
 
 from cogs.table.pictures.cards import back, badge, empty_slot, ring, suit_label, tile
 from cogs.table.pictures.sprites import paste, text_sprite
-from cogs.table.pictures.style import CARD_H, FELT, HIGHLIGHT, INK_LIGHT, INK_MUTED, LIFT, TEXT_NAME, WIDTH
+from cogs.table.pictures.style import (
+    CARD_H,
+    FELT,
+    HIGHLIGHT,
+    INK_LIGHT,
+    INK_MUTED,
+    LIFT,
+    TEXT_NAME,
+    WIDTH,
+    Colour,
+)
 from wizard_core import Suit
 from wizard_core.cards import EXCALIBUR_FACE, GRAIL_FACE, JESTER_FACE, MERLIN_FACE, MORGAN_FACE, WIZARD_FACE
 
-__all__ = ["card_palette", "png_bytes"]
+__all__ = ["card_palette", "colour_index", "png_bytes", "to_palette"]
+
+
+# zlib's fastest level: a picture is mostly flat felt, which compresses well at any level.
+COMPRESS_LEVEL = 1
 
 
 @functools.cache
@@ -43,10 +57,22 @@ def card_palette() -> Image.Image:
     return montage.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image, palette: Image.Image | None) -> bytes:
-    """PNG bytes; mapped to a palette first if one is given (no dithering: flat colours stay flat)."""
-    if palette is not None:
-        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+def to_palette(image: Image.Image) -> Image.Image:
+    """An RGB image mapped to the shared palette, each pixel to its nearest colour (no dithering: flat
+    colours stay flat, and a pixel maps alike wherever it is)."""
+    return image.quantize(palette=card_palette(), dither=Image.Dither.NONE)
+
+
+@functools.lru_cache(maxsize=64)
+def colour_index(colour: Colour) -> int:
+    """The shared palette's entry a colour maps to."""
+    index = to_palette(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """PNG bytes of a picture (in the shared palette, or in full colour)."""
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)  # the fastest zlib level; flat colours compress anyway
+    image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
