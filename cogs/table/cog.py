@@ -20,7 +20,7 @@ from cogs.table.driver import ComputerDriver
 from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table
 from cogs.table.outbox import Outbox
-from cogs.table.pictures import draw_in, painters
+from cogs.table.pictures import Painters, draw_in
 from cogs.table.registry import OpenTables
 from cogs.table.restore import Restorer
 from cogs.table.session import TableParts, TableSession
@@ -81,7 +81,7 @@ async def setup(bot: WizardBot) -> None:
     # Provided before the tables, so that the computers' and pictures' worker processes stop after them.
     thinkers = Thinkers(bot.settings.computer_processes)
     bot.provide(thinkers, on_close=thinkers.close)
-    drawers = painters(bot.settings.picture_processes)
+    drawers = Painters(bot.settings.picture_processes)
     bot.provide(drawers, on_close=drawers.close)
     draw_in(drawers)
     long_lived = LongLived()

@@ -1,20 +1,17 @@
-"""Where computer players think (and pictures are drawn): worker processes, so that this work uses every
-core and never holds the event loop.
+"""Where computer players think: worker processes, so that decisions use every core and never hold the loop.
 
 A decision is pure Python: in a thread of the bot's process it would hold the interpreter lock while it
 runs, competing with the event loop for it, and the whole bot could make only as many decisions a second
 as one core allows. So the computers think in a pool of worker processes (``Thinkers``), as many as the
 setting ``WIZARD_COMPUTER_PROCESSES`` says (one per core by default): each decision runs in one of them,
 several tables' decisions at once, and the bot's process only sends the view and reads the answer back.
-Pictures are drawn the same way, in a pool of their own beside it (``Workers``, ``WIZARD_PICTURE_PROCESSES``,
-see ``cogs.table.pictures.cache``), so a long decision never holds up a picture. A pool's workers start
-together when the first job needs one, not with the bot, so a bot that never meets a computer never starts
-a process. They come from a fork server where the platform has one (a clean process that has imported the
-rules core and the pictures, forked for each worker: quick, and no copy of the bot's threads or
+The workers start when the first decision needs one, not with the bot, so a bot that never meets a
+computer never starts a process. They come from a fork server where the platform has one (a clean process
+that has imported the rules core, forked for each worker: quick, and no copy of the bot's threads or
 connections), else they are spawned.
 
 With 0 processes, or when processes cannot be started or a worker dies (a platform without them, a host
-out of memory), the jobs run in one thread of the bot's process instead, one at a time, as they always
+out of memory), decisions run in one thread of the bot's process instead, one at a time, as they always
 could: with one thread the loop waits at most about one of the interpreter's 5 ms switch intervals, with
 more threads much longer (``benchmarks/computer_latency.py``), so the fallback keeps a single thread.
 
@@ -29,7 +26,7 @@ replays its computers' decisions, unless the safety net cut one short.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import concurrent.futures
 import contextvars
 import functools
 import hashlib
@@ -38,20 +35,17 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
 
 from wizard_core import PlayerView
 from wizard_core.ai import Decision, Level, deliberate
 
-__all__ = ["Thinkers", "Workers", "decision_seed", "process_context", "think"]
+__all__ = ["Thinkers", "decision_seed", "process_context", "think"]
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 # What the fork server imports before it forks the first worker: the main module (which every worker
-# would otherwise import again, as the spawn method does), the rules core and the pictures, so a worker
-# starts ready, whichever pool starts the fork server.
+# would otherwise import again, as the spawn method does), the rules core and the pictures (whose workers
+# come from the same fork server, ``cogs.table.pictures.workers``), so a worker starts ready.
 _PRELOAD = ["__main__", "wizard_core.ai", "cogs.table.pictures"]
 # Whether a decision has reached the time cap yet in this process (said once as a warning, then quietly).
 _capped_before = False
@@ -75,85 +69,57 @@ def process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _ready() -> None:
-    """A first job for each new worker, which returns once the worker is up (and its ``warm_up`` done)."""
+class Thinkers:
+    """The pool the decisions of one bot run in: ``processes`` worker processes, or a thread (0).
 
-
-class Workers:
-    """A pool of ``processes`` worker processes that run jobs for one bot, or a thread of its own (0).
-
-    Nothing starts until the first job; then every worker starts at once, off the event loop, each
-    running ``warm_up`` first, so that handing a job over later never waits for a process to start.
-    ``close`` (when the bot shuts down) stops the workers; a job asked for after that runs in a thread.
-    ``what`` says in the log what falls back to the thread ("Computer players think").
+    Nothing starts until the first decision. ``close`` (when the bot shuts down) stops the workers; a
+    decision asked for after that runs in a thread.
     """
 
-    def __init__(self, processes: int, *, what: str, warm_up: Callable[[], None] | None = None) -> None:
-        """A pool of ``processes`` workers, started when first needed; 0 runs jobs in a thread instead."""
+    def __init__(self, processes: int) -> None:
+        """A pool of ``processes`` workers, started when first needed; 0 thinks in a thread instead."""
         if processes < 0:
             raise ValueError(f"a number of processes must be 0 or more, not {processes}")
         self.processes = processes
-        self.what = what
-        self.warm_up = warm_up
         self._pool: Executor | None = None
         self._thread: ThreadPoolExecutor | None = None
-        self._starting: asyncio.Task[Executor] | None = None
         self._closed = False
 
     @property
     def in_processes(self) -> bool:
-        """True while jobs go to worker processes (none may have started yet)."""
+        """True while decisions go to worker processes (none may have started yet)."""
         return self.processes > 0 and not self._closed and not isinstance(self._pool, ThreadPoolExecutor)
 
-    async def run(self, job: Callable[..., T], *args: object) -> T:
-        """``job(*args)``, run in a worker process (its arguments and result pickled), else in the thread."""
-        loop = asyncio.get_running_loop()
+    async def think(self, view: PlayerView, level: Level, budget_ms: float, *, seed: int) -> Decision:
+        """What a computer of ``level`` chooses from ``view``, decided in a worker (see ``think``)."""
+        job = functools.partial(deliberate, view, level, seed=seed, cap_ms=budget_ms)
         if not self.in_processes:
-            return await loop.run_in_executor(self._one_thread(), job, *args)
+            return await asyncio.get_running_loop().run_in_executor(self._one_thread(), job)
         try:
-            pool = self._pool if self._pool is not None else await self._started()
-            return await loop.run_in_executor(pool, job, *args)
+            # Submitting may start a worker (a fork, or a whole interpreter where spawned): off the loop.
+            future = await asyncio.to_thread(_submit, self._process_pool(), job)
+            return await asyncio.wrap_future(future)
         except (BrokenProcessPool, OSError, ImportError, NotImplementedError) as exc:
             if self._closed:
                 raise
-            if self.in_processes:  # not yet fallen back by a job that failed at the same time
-                self._fall_back(exc)
-            return await loop.run_in_executor(self._one_thread(), job, *args)
+            self._fall_back(exc)
+            return await asyncio.get_running_loop().run_in_executor(self._one_thread(), job)
 
-    async def _started(self) -> Executor:
-        """The pool, its workers started (off the loop, once however many jobs wait for it)."""
-        if self._starting is None:
-            self._starting = asyncio.ensure_future(asyncio.to_thread(_in_a_context_of_its_own, self._start))
-        try:
-            pool = await asyncio.shield(self._starting)
-        except BaseException:
-            self._starting = None
-            raise
-        if self._pool is None and not self._closed:
-            self._pool = pool
-        return pool
-
-    def _start(self) -> Executor:
-        pool = ProcessPoolExecutor(self.processes, mp_context=process_context(), initializer=self.warm_up)
-        try:
-            # One job per worker, handed over at once: each starts a worker of its own.
-            for done in [pool.submit(_ready) for _ in range(self.processes)]:
-                done.result()
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        return pool
+    def _process_pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=process_context())
+        return self._pool
 
     def _one_thread(self) -> ThreadPoolExecutor:
         if self._thread is None:
-            self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"wizard-{self.what.split()[0].lower()}")
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="wizard-computer")
         return self._thread
 
     def _fall_back(self, error: BaseException) -> None:
-        """Run jobs in a thread from now on: the worker processes could not start, or one died."""
+        """Think in a thread from now on: the worker processes could not start, or one died."""
         log.warning(
-            "%s in a thread of the bot's process from now on: their worker processes failed (%s: %s)",
-            self.what,
+            "Computer players think in a thread of the bot's process from now on: their worker processes "
+            "failed (%s: %s)",
             type(error).__name__,
             error,
         )
@@ -162,11 +128,8 @@ class Workers:
             broken.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
-        """Stop the workers, waiting (off the loop) for the jobs under way; for the bot's shutdown."""
+        """Stop the workers, waiting (off the loop) for the decisions under way; for the bot's shutdown."""
         self._closed = True
-        if self._starting is not None and self._pool is None:
-            with contextlib.suppress(Exception):
-                self._pool = await asyncio.shield(self._starting)
         pools: list[Executor] = []
         for pool in (self._pool, self._thread):
             if pool is not None and pool not in pools:
@@ -176,22 +139,10 @@ class Workers:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-class Thinkers(Workers):
-    """The pool the decisions of one bot run in: ``processes`` worker processes, or a thread (0)."""
-
-    def __init__(self, processes: int) -> None:
-        """A pool of ``processes`` workers, started when first needed; 0 thinks in a thread instead."""
-        super().__init__(processes, what="Computer players think")
-
-    async def think(self, view: PlayerView, level: Level, budget_ms: float, *, seed: int) -> Decision:
-        """What a computer of ``level`` chooses from ``view``, decided in a worker (see ``think``)."""
-        return await self.run(functools.partial(deliberate, view, level, seed=seed, cap_ms=budget_ms))
-
-
-def _in_a_context_of_its_own(job: Callable[[], T]) -> T:
-    """Run a job in a context of its own: starting a worker process waits on the real clock, whatever the
-    caller's context holds (a test harness's simulated clock, say)."""
-    return contextvars.Context().run(job)
+def _submit(pool: Executor, job: Callable[[], Decision]) -> concurrent.futures.Future[Decision]:
+    """Hand a job to the pool in a context of its own: starting a worker process waits on the real
+    clock, whatever the caller's context holds (a test harness's simulated clock, say)."""
+    return contextvars.Context().run(pool.submit, job)
 
 
 # Thinking for the callers that have no pool of their own (tests, tools): in a thread of this process.

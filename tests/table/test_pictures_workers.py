@@ -1,15 +1,18 @@
-"""Pictures drawn in worker processes (issue 27): the same bytes as drawn in this process, the pool
-started when first needed and warmed up, a thread when processes fail, and stopped when closed."""
+"""Pictures drawn in worker processes (issue 27): the same bytes as drawn in this process, the workers
+started when first needed, a thread when processes fail or a worker dies, and stopped when closed."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from test_pictures_look import CHARTS, HANDS, TABLES
 
-from cogs.table import computers, pictures
+from cogs.table import pictures
+from cogs.table.pictures import HandScene, Painters
+from cogs.table.pictures import workers as workers_module
 from wizard_core import Game, Rules
 
 
@@ -17,47 +20,74 @@ from wizard_core import Game, Rules
 def restore_painters() -> object:
     """Whatever pool a test gives the pictures, they draw in a thread of this process afterwards."""
     yield
-    pictures.draw_in(pictures.painters(0))
+    pictures.draw_in(Painters(0))
     pictures.cache_clear()
 
 
-async def test_a_worker_process_draws_the_bytes_this_process_draws(restore_painters: object) -> None:
-    pool = pictures.painters(1)
+async def test_a_worker_process_draws_the_bytes_this_process_draws() -> None:
+    painters = Painters(2)
     scenes: list[tuple[Callable[[Any], bytes], object]] = [
         *((pictures.draw_hand, scene) for scene in HANDS.values()),
         *((pictures.draw_table, scene) for scene in TABLES.values()),
         *((pictures.draw_chart, scene) for scene in CHARTS.values()),
     ]
     try:
-        there = [await pool.run(draw, scene) for draw, scene in scenes]
-        assert pool.in_processes
-        workers = list(getattr(pool._pool, "_processes", {}).values())
-        assert len(workers) == 1 and workers[0].is_alive()
+        assert not painters.workers  # nothing starts before the first picture
+        # All at once: both workers draw, each picture comes back to the one who asked for it.
+        there = await asyncio.gather(*(painters.draw(draw, scene) for draw, scene in scenes))
+        assert painters.in_processes
+        workers = painters.workers
+        assert len(workers) == 2 and all(worker.is_alive() for worker in workers)
     finally:
-        await pool.close()
+        await painters.close()
     here = [draw(scene) for draw, scene in scenes]
     assert there == here
     assert all(not worker.is_alive() for worker in workers)
 
 
-async def test_the_files_come_from_the_bots_pool(restore_painters: object) -> None:
-    pool = pictures.painters(1)
-    pictures.draw_in(pool)
+async def test_the_files_come_from_the_bots_painters(restore_painters: object) -> None:
+    painters = Painters(1)
+    pictures.draw_in(painters)
     pictures.cache_clear()
     game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=8)
     try:
-        assert pool._pool is None  # nothing started before the first picture
         hand = await pictures.hand_file(game.view(0))
         table = await pictures.table_file(game.public_view())
-        assert pool._pool is not None and pool.in_processes
+        assert len(painters.workers) == 1 and painters.in_processes
     finally:
-        await pool.close()
+        await painters.close()
     assert hand.fp.read() == pictures.draw_hand(pictures.hand_scene(game.view(0)))
     assert table.fp.read() == pictures.draw_table(pictures.table_scene(game.public_view()))
-    # Once the bot's pool is closed, pictures are drawn in a thread.
+    # Once the bot's workers are stopped, pictures are drawn in a thread.
     game.apply(game.legal_actions()[0])
     after = await pictures.table_file(game.public_view())
     assert after.fp.read() == pictures.draw_table(pictures.table_scene(game.public_view()))
+    assert not painters.workers
+
+
+async def test_a_drawing_error_reaches_the_caller_and_the_worker_draws_on() -> None:
+    painters = Painters(1)
+    try:
+        with pytest.raises(ValueError, match="999"):  # no card has that face
+            await painters.draw(pictures.draw_hand, HandScene((999,), None))
+        scene = TABLES["table-winner"]
+        assert await painters.draw(pictures.draw_table, scene) == pictures.draw_table(scene)
+        assert painters.in_processes
+    finally:
+        await painters.close()
+
+
+async def test_pictures_are_drawn_in_a_thread_when_a_worker_dies(caplog: pytest.LogCaptureFixture) -> None:
+    painters = Painters(1)
+    scene = HANDS["hand-20-on-turn"]
+    try:
+        await painters.draw(pictures.draw_hand, scene)
+        painters.workers[0].kill()
+        assert await painters.draw(pictures.draw_hand, scene) == pictures.draw_hand(scene)
+        assert not painters.in_processes and not painters.workers
+        assert "Pictures are drawn in a thread" in caplog.text and "died" in caplog.text
+    finally:
+        await painters.close()
 
 
 async def test_pictures_are_drawn_in_a_thread_when_processes_fail(
@@ -66,14 +96,23 @@ async def test_pictures_are_drawn_in_a_thread_when_processes_fail(
     def no_processes() -> object:
         raise OSError("no worker processes on this host")
 
-    monkeypatch.setattr(computers, "process_context", no_processes)
-    pool = pictures.painters(2)
-    pictures.draw_in(pool)
+    monkeypatch.setattr(workers_module, "process_context", no_processes)
+    painters = Painters(2)
+    pictures.draw_in(painters)
     pictures.cache_clear()
     game = Game(["Ann", "Ben", "Cy"], Rules("classic"), seed=2)
     file = await pictures.hand_file(game.view(1))
     assert file.fp.read() == pictures.draw_hand(pictures.hand_scene(game.view(1)))
-    assert not pool.in_processes
+    assert not painters.in_processes
     assert "Pictures are drawn in a thread" in caplog.text and "no worker processes" in caplog.text
-    await pool.close()
+    # Said once: later pictures go to the thread quietly.
+    caplog.clear()
+    game.apply(game.legal_actions()[0])
+    await pictures.table_file(game.public_view())
+    assert not caplog.text
+    await painters.close()
 
+
+def test_a_negative_number_of_processes_is_refused() -> None:
+    with pytest.raises(ValueError, match="processes"):
+        Painters(-1)

@@ -29,7 +29,6 @@ from cogs.table.pictures.cache import (
     draw_in,
     hand_file,
     hand_png,
-    painters,
     table_file,
     table_png,
 )
@@ -47,6 +46,7 @@ from cogs.table.pictures.scenes import (
 )
 from cogs.table.pictures.style import WIDTH
 from cogs.table.pictures.table import draw_table
+from cogs.table.pictures.workers import Painters
 
 __all__ = [
     "CHART_FILENAME",
@@ -55,6 +55,7 @@ __all__ = [
     "WIDTH",
     "ChartScene",
     "HandScene",
+    "Painters",
     "Slot",
     "TableScene",
     "cache_clear",
@@ -70,7 +71,6 @@ __all__ = [
     "hand_file",
     "hand_png",
     "hand_scene",
-    "painters",
     "table_description",
     "table_file",
     "table_png",

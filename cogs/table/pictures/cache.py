@@ -19,13 +19,12 @@ from typing import Generic, TypeVar
 
 import discord
 
-from cogs.table.computers import Workers
 from cogs.table.pictures.chart import draw_chart
 from cogs.table.pictures.describe import chart_description, hand_description, table_description
 from cogs.table.pictures.hand import draw_hand
-from cogs.table.pictures.png import card_palette
 from cogs.table.pictures.scenes import ChartScene, HandScene, TableScene, chart_scene, hand_scene, table_scene
 from cogs.table.pictures.table import draw_table
+from cogs.table.pictures.workers import Painters
 from cogs.utils.i18n import ENGLISH, Texts
 from wizard_core import GameResult, PlayerView, PublicView
 
@@ -40,10 +39,8 @@ __all__ = [
     "draw_in",
     "hand_file",
     "hand_png",
-    "painters",
     "table_file",
     "table_png",
-    "warm_up",
 ]
 
 HAND_FILENAME = "hand.png"
@@ -100,25 +97,14 @@ TABLES: LRU[TableScene] = LRU(2 * 1024 * 1024)
 CHARTS: LRU[ChartScene] = LRU(1024 * 1024)
 
 
-def warm_up() -> None:
-    """What a picture worker does first: the palette, drawn from every card face (the card faces' tiles
-    are kept too), so its first picture is as quick as the others."""
-    card_palette()
-
-
 # The workers pictures are drawn in: a thread of this process until the bot gives its own (``draw_in``).
-_painters = Workers(0, what="Pictures are drawn")
+_painters = Painters(0)
 
 
-def draw_in(workers: Workers) -> None:
-    """Draw the pictures in ``workers`` from now on (the bot's pool, from the table cog's setup)."""
+def draw_in(painters: Painters) -> None:
+    """Draw the pictures in ``painters`` from now on (the bot's, from the table cog's setup)."""
     global _painters
-    _painters = workers
-
-
-def painters(processes: int) -> Workers:
-    """A pool of ``processes`` picture workers (0: a thread of this process), each warmed up first."""
-    return Workers(processes, what="Pictures are drawn", warm_up=warm_up)
+    _painters = painters
 
 
 def cache_clear() -> None:
@@ -140,7 +126,7 @@ async def cached_async(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> b
     """The scene's picture from the cache, drawn by the picture workers and kept if missing."""
     data = cache.get(scene)
     if data is None:
-        data = await _painters.run(draw, scene)
+        data = await _painters.draw(draw, scene)
         cache.put(scene, data)
     return data
 

@@ -1,0 +1,270 @@
+"""Where pictures are drawn: worker processes the event loop talks to itself, or a thread of this process.
+
+Drawing and encoding a picture is a millisecond or two of work that holds the interpreter lock; in a
+thread of the bot's process it competes with the event loop (and the database's thread) for that lock.
+So pictures are drawn in worker processes (``Painters``), as many as the setting
+``WIZARD_PICTURE_PROCESSES`` says, beside the computers' pool (``cogs.table.computers``) and from the same
+fork server. A job is so short that the helper threads of ``concurrent.futures.ProcessPoolExecutor`` would
+cost more than it: each hand-over wakes one of them, and the loop then waits for the interpreter lock
+again (``benchmarks/bot_load.py`` measured about 2 ms a picture). So the loop itself writes each job to a
+worker's pipe and is called back when the picture's bytes can be read: no thread in between.
+
+The workers start together when the first picture is wanted, off the loop, each drawing the palette and
+the card tiles' sample first (``warm_up``), so that no picture waits for a start. With 0 processes, or
+once processes cannot be started or a worker dies, pictures are drawn in one thread of the bot's process,
+one at a time, as they always could (the bytes are the same). ``close`` stops the workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import contextvars
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
+
+from cogs.table.computers import process_context
+from cogs.table.pictures.png import card_palette
+
+__all__ = ["Painters", "warm_up"]
+
+log = logging.getLogger(__name__)
+
+S = TypeVar("S")
+Draw = Callable[[Any], bytes]
+# How long a stopping worker is given to finish the picture under way (seconds).
+STOP_SECONDS = 5.0
+
+
+class WorkerFailed(Exception):
+    """A picture worker died, or could not start."""
+
+
+def warm_up() -> None:
+    """What a picture worker does first: the palette, drawn from a sample of every card face (their
+    tiles are kept), so that its first picture is as quick as the others."""
+    card_palette()
+
+
+def serve(connection: Connection) -> None:
+    """A worker's life: say it is ready, then draw each picture asked for until told to stop (None)."""
+    warm_up()
+    connection.send(True)
+    while True:
+        job = connection.recv()
+        if job is None:
+            return
+        draw, scene = job
+        try:
+            connection.send((True, draw(scene)))
+        except Exception as error:  # the bot's process raises it where the picture was asked for
+            connection.send((False, error))
+
+
+@dataclass(eq=False)
+class _Worker:
+    """One worker process, its end of the pipe, and the picture it is drawing (if any)."""
+
+    process: Any
+    connection: Connection
+    drawing: asyncio.Future[bytes] | None = None
+
+
+@dataclass(eq=False)
+class _Job:
+    draw: Draw
+    scene: object
+    done: asyncio.Future[bytes] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Painters:
+    """The pictures of one bot: drawn by ``processes`` worker processes, or in a thread (0).
+
+    Nothing starts until the first picture. ``close`` (when the bot shuts down) stops the workers; a
+    picture asked for after that is drawn in the thread.
+    """
+
+    def __init__(self, processes: int) -> None:
+        """Pictures drawn by ``processes`` workers, started when first needed; 0 draws in a thread."""
+        if processes < 0:
+            raise ValueError(f"a number of processes must be 0 or more, not {processes}")
+        self.processes = processes
+        self._workers: list[_Worker] = []
+        self._waiting: collections.deque[_Job] = collections.deque()
+        self._starting: asyncio.Future[list[_Worker]] | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._failed = False
+        self._closed = False
+
+    @property
+    def in_processes(self) -> bool:
+        """True while pictures go to worker processes (none may have started yet)."""
+        return self.processes > 0 and not self._failed and not self._closed
+
+    @property
+    def workers(self) -> list[Any]:
+        """The worker processes running now."""
+        return [worker.process for worker in self._workers]
+
+    async def draw(self, draw: Callable[[S], bytes], scene: S) -> bytes:
+        """The PNG bytes ``draw(scene)`` returns, drawn by a worker process (else in the thread)."""
+        if self.in_processes:
+            try:
+                if not self._workers:
+                    await self._started()
+                job = _Job(draw, scene)
+                self._waiting.append(job)
+                self._hand_out()
+                return await job.done
+            except WorkerFailed as error:
+                self._fall_back(error)
+        return await asyncio.get_running_loop().run_in_executor(self._one_thread(), draw, scene)
+
+    # -- the workers -----------------------------------------------------------------------------------
+
+    async def _started(self) -> None:
+        """Start every worker (off the loop, once however many pictures wait for it)."""
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(_in_a_context_of_its_own, self._start))
+        try:
+            workers = await asyncio.shield(self._starting)
+        except (OSError, EOFError, ImportError, NotImplementedError) as error:
+            raise WorkerFailed(f"{type(error).__name__}: {error}") from error
+        if self._workers or not self.in_processes:
+            return  # another picture installed them, or they are not wanted any more
+        loop = asyncio.get_running_loop()
+        self._workers = workers
+        for worker in workers:
+            loop.add_reader(worker.connection.fileno(), self._read, worker)
+
+    def _start(self) -> list[_Worker]:
+        context: Any = process_context()
+        workers = []
+        try:
+            for _ in range(self.processes):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=serve, args=(theirs,), name="wizard-pictures", daemon=True)
+                process.start()
+                theirs.close()
+                workers.append(_Worker(process, mine))
+            for worker in workers:
+                worker.connection.recv()  # ready: warmed up
+        except BaseException:
+            for worker in workers:
+                worker.process.kill()
+            raise
+        return workers
+
+    def _hand_out(self) -> None:
+        """Give the waiting pictures to the idle workers."""
+        idle = [worker for worker in self._workers if worker.drawing is None]
+        while idle and self._waiting:
+            job = self._waiting.popleft()
+            if job.done.done():
+                continue  # whoever asked for it stopped waiting
+            worker = idle.pop()
+            try:
+                worker.connection.send((job.draw, job.scene))
+            except OSError as error:
+                self._waiting.appendleft(job)
+                self._broken(WorkerFailed(f"a picture worker is gone ({type(error).__name__}: {error})"))
+                return
+            worker.drawing = job.done
+
+    def _read(self, worker: _Worker) -> None:
+        """A worker's picture is ready (or the worker died): hand it over, then give it the next one."""
+        drawing, worker.drawing = worker.drawing, None
+        try:
+            ok, result = worker.connection.recv()
+        except (EOFError, OSError) as error:
+            worker.drawing = drawing
+            self._broken(WorkerFailed(f"a picture worker died ({type(error).__name__})"))
+            return
+        if drawing is not None and not drawing.done():
+            if ok:
+                drawing.set_result(result)
+            else:
+                drawing.set_exception(result)
+        self._hand_out()
+
+    def _broken(self, error: WorkerFailed) -> None:
+        """A worker is gone: the workers stop, and every picture they owe fails over to the thread."""
+        self._failed = True
+        self._fail_all(error)
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.process.kill()
+            worker.connection.close()
+
+    def _fail_all(self, error: WorkerFailed) -> None:
+        """Every picture waiting or being drawn ends in ``error``; the workers' pipes are not read now."""
+        owed = [job.done for job in self._waiting] + [worker.drawing for worker in self._workers]
+        self._waiting.clear()
+        loop = asyncio.get_running_loop()
+        for worker in self._workers:
+            loop.remove_reader(worker.connection.fileno())
+            worker.drawing = None
+        for done in owed:
+            if done is not None and not done.done():
+                done.set_exception(error)
+
+    def _one_thread(self) -> ThreadPoolExecutor:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="wizard-pictures")
+        return self._thread
+
+    def _fall_back(self, error: WorkerFailed) -> None:
+        """Draw in a thread from now on: the worker processes could not start, or one died (said once)."""
+        if self._starting is not None:
+            log.warning(
+                "Pictures are drawn in a thread of the bot's process from now on: their worker processes "
+                "failed (%s)",
+                error,
+            )
+        self._starting = None
+        self._failed = True
+
+    async def close(self) -> None:
+        """Stop the workers and the thread, for the bot's shutdown: a picture still owed is drawn in a
+        thread, as is one asked for later."""
+        self._closed = True
+        workers = self._workers
+        if self._starting is not None and not workers:
+            with contextlib.suppress(Exception):  # workers that never started: nothing to stop
+                workers = await asyncio.shield(self._starting)
+        self._fail_all(WorkerFailed("the picture workers stopped"))
+        self._workers = []
+        await asyncio.to_thread(_stop, workers)
+        if self._thread is not None:
+            thread, self._thread = self._thread, None
+            await asyncio.to_thread(thread.shutdown, wait=True)
+
+
+def _stop(workers: list[_Worker]) -> None:
+    """Tell each worker to stop once its picture under way is done (read and dropped, so that it is not
+    left writing to a full pipe), and wait for it; one that does not stop in time is killed."""
+    for worker in workers:
+        with contextlib.suppress(OSError):  # gone already
+            worker.connection.send(None)
+    deadline = time.monotonic() + STOP_SECONDS
+    for worker in workers:
+        with contextlib.suppress(EOFError, OSError):
+            while worker.process.is_alive() and time.monotonic() < deadline:
+                if worker.connection.poll(0.05):
+                    worker.connection.recv()
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join()
+        worker.connection.close()
+
+
+def _in_a_context_of_its_own(job: Callable[[], S]) -> S:
+    """Run a job in a context of its own: starting a process waits on the real clock, whatever the
+    caller's context holds (a test harness's simulated clock, say)."""
+    return contextvars.Context().run(job)
