@@ -8,6 +8,7 @@ converting a whole channel history into ``discord.Message`` objects before every
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
@@ -731,6 +732,14 @@ def snapshot(table: TestTable, database_path: db_helpers.Database) -> Snapshot:
     )
 
 
+def hands_unread(before: Snapshot) -> Snapshot:
+    """A snapshot for a refusal answered by a hand (``assert_refused_in_place``): the hand messages'
+    texts and buttons left out (the refused hand is redrawn as it is now, with the reason on top), but
+    not which messages there are (none is sent)."""
+    ids = tuple(tuple((m[0], "", ()) for m in messages) for messages in before.dm_messages)
+    return dataclasses.replace(before, dm_messages=ids)
+
+
 def assert_refused(result: InteractionResult, *needles: str) -> str:
     """The interaction was answered privately with a message saying why."""
     assert result.acknowledged, "the interaction was not answered"
@@ -741,6 +750,21 @@ def assert_refused(result: InteractionResult, *needles: str) -> str:
     assert message.ephemeral, f"the refusal was public: {message.content!r}"
     text = message.content
     assert text, "the refusal says nothing"
+    for needle in needles:
+        assert needle.lower() in text.lower(), f"{needle!r} not in {text!r}"
+    return text
+
+
+def assert_refused_in_place(result: InteractionResult, message_id: int, *needles: str) -> str:
+    """The click on a hand was refused by that hand, redrawn in place with the reason on its first line
+    (no separate message); returns the reason."""
+    assert result.acknowledged, "the interaction was not answered"
+    message = result.response
+    assert message is not None and message.id == message_id, f"not answered on the clicked message: {result}"
+    assert not result.followups, "the refusal came as a separate message"
+    assert message.embeds, "the hand has no embed"
+    text = (message.embeds[0].description or "").split("\n")[0]
+    assert text.startswith("**") and text.endswith("**"), f"no reason on top: {text!r}"
     for needle in needles:
         assert needle.lower() in text.lower(), f"{needle!r} not in {text!r}"
     return text

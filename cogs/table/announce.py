@@ -8,7 +8,11 @@ few of them as it can, since Discord counts a bot's requests and players count t
   moves is shown by one edit, with the latest state). The final standings follow it as a new message.
 - Each member's hand is one direct message per round, sent when the round is dealt, with buttons for
   everything they may come to do this round. It is changed in place by their own clicks (the click's
-  answer, which Discord does not count against the bot) and is not edited when the others play.
+  answer, which Discord does not count against the bot). When their turn comes it is redrawn so that
+  its enabled buttons are exactly what they may do now: through the token of their last answered click
+  on it (an interaction's webhook, which Discord does not count either), or, when that token is too old,
+  by an edit of the message only if its buttons were wrong. A refused click is answered by the hand
+  itself, redrawn with the reason on top. Once played out it is one short line.
 - A member whose turn it is gets a short nudge by DM only if they take a while (``TurnClock``), deleted
   as soon as their turn is over. Members without DMs are pinged in the channel instead and play through
   Show my hand.
@@ -18,19 +22,52 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
 import discord
 
 from cogs.replay.components import replay_button
 from cogs.table import pictures, render
-from cogs.table.components import again_view, controls_view, table_view
-from cogs.table.delivery import Delivery, DMsClosed, TableMessage, turn_deadline
+from cogs.table.components import again_view, controls_view, enabled_codes, table_view
+from cogs.table.delivery import Delivery, DMsClosed, TableMessage, reply_allows_files, turn_deadline
 from cogs.table.model import Table, now
+from cogs.table.outbox import SEND_ERRORS
 from cogs.table.store import News
 from cogs.utils.i18n import Texts
-from wizard_core import Event, Game, GameOver, Phase, PublicView, RoundScored, hands_changed
+from wizard_core import Event, Game, GameOver, Phase, PlayerView, PublicView, RoundScored, hands_changed
+
+log = logging.getLogger(__name__)
+
+# How long an answered click's token can still edit its message (Discord keeps it 15 minutes), with a
+# margin.
+TOKEN_SECONDS = 14 * 60
+
+
+@dataclass
+class ShownHand:
+    """What a member's hand message shows now: whether it was drawn as their turn, and the actions its
+    buttons allow. ``link`` is an answered interaction whose original message is that hand (their click
+    on it, or for a member without DMs their look through Show my hand): its token edits the message
+    without a request Discord counts against the bot, for 15 minutes."""
+
+    turn: bool
+    enabled: frozenset[int]
+    link: discord.Interaction[Any] | None = None
+
+    @classmethod
+    def of(cls, view: PlayerView, controls: bool, link: discord.Interaction[Any] | None = None) -> ShownHand:
+        """The hand as drawn for ``view`` (with its buttons, if ``controls``)."""
+        return cls(render.is_own_turn(view), enabled_codes(view) if controls else frozenset(), link)
+
+    def fresh_link(self) -> discord.Interaction[Any] | None:
+        """The link, while its token still works."""
+        link = self.link
+        if link is None or (discord.utils.utcnow() - link.created_at).total_seconds() >= TOKEN_SECONDS:
+            return None
+        return link
 
 
 class Announced(TableMessage, Protocol):
@@ -41,6 +78,7 @@ class Announced(TableMessage, Protocol):
     drawn_at: float
     hands: dict[int, discord.Message]
     nudges: dict[int, discord.Message]
+    shown_hands: dict[int, ShownHand]
 
     @property
     def is_open(self) -> bool: ...
@@ -85,12 +123,13 @@ def hands_in(view: PublicView, *, t: Texts) -> str:
 
 class HandMessage(NamedTuple):
     """A member's hand message: the game version it shows, its embed, its buttons (none while a computer
-    plays their seat) and its picture."""
+    plays their seat), its picture, and what it shows (``ShownHand``, without a link)."""
 
     version: int
     embed: discord.Embed
     controls: discord.ui.View | None
     files: list[discord.File]
+    shown: ShownHand
 
 
 class Announcer:
@@ -188,16 +227,17 @@ class Announcer:
         message = await self.dm(session, seat_index, embed=hand.embed, view=hand.controls, files=hand.files)
         if message is not None:
             session.hands[seat_index] = message
+            session.shown_hands[seat_index] = hand.shown
             seat.hand_version = hand.version
             seat.attended_at = now()  # a new message: they were notified
 
-    async def _hand(self, table: Table, seat_index: int) -> HandMessage:
+    async def _hand(self, table: Table, seat_index: int, *, files_allowed: bool = True) -> HandMessage:
         """A member's hand message as it is now, in the language of their DMs."""
         view = table.running.view(seat_index)
         t = table.seat_texts(seat_index)
-        embed, files = await self.delivery.hand_message(table, view, t=t)
+        embed, files = await self.delivery.hand_message(table, view, t=t, files_allowed=files_allowed)
         controls = None if table.seats[seat_index].auto else controls_view(table, view, t)
-        return HandMessage(view.version, embed, controls, files)
+        return HandMessage(view.version, embed, controls, files, ShownHand.of(view, controls is not None))
 
     async def refresh_hands(self, session: Announced) -> None:
         """Show every member their hand as it is now, in place (hands shown after blind bidding, trump
@@ -207,7 +247,10 @@ class Announcer:
 
     async def refresh_hand(self, session: Announced, seat_index: int) -> None:
         """Edit a member's hand message to show their hand as it is now (after a move made for them, or
-        one they made through Show my hand); a new message if there is none to edit."""
+        one they made through Show my hand): through its link's token if it is fresh, else by an edit of
+        the message; a new message if there is none to edit."""
+        if await self._through_link(session, seat_index):
+            return
         message = session.hands.get(seat_index)
         if message is None:
             await self.send_hand(session, seat_index)
@@ -224,6 +267,58 @@ class Announcer:
         else:
             if edited is not None:
                 session.hands[seat_index] = edited
+                before = session.shown_hands.get(seat_index)
+                link = before.link if before is not None else None
+                session.shown_hands[seat_index] = replace(hand.shown, link=link)
+
+    async def _through_link(self, session: Announced, seat_index: int) -> bool:
+        """Redraw a member's hand through the token of its link (``ShownHand``); False if there is no
+        fresh link, or Discord refused the edit."""
+        shown = session.shown_hands.get(seat_index)
+        link = shown.fresh_link() if shown is not None else None
+        if shown is None or link is None or not self._hand_is_current(session.table, seat_index):
+            return False
+        hand = await self._hand(session.table, seat_index, files_allowed=reply_allows_files(link))
+        try:
+            edited = await self.delivery.edit_answer(
+                session.table, link, embed=hand.embed, view=hand.controls, attachments=hand.files
+            )
+        except SEND_ERRORS as error:
+            log.info("Could not redraw a hand of table %d through its click: %s", session.table.id, error)
+            session.shown_hands[seat_index] = replace(shown, link=None)  # the link is spent
+            return False
+        if not edited:
+            return False
+        session.shown_hands[seat_index] = replace(hand.shown, link=link)
+        return True
+
+    @staticmethod
+    def _hand_is_current(table: Table, seat_index: int) -> bool:
+        """Whether a member's hand message is of the round under way (for a member without DMs, their
+        last look always is: it shows whatever round it is redrawn for)."""
+        seat = table.seats[seat_index]
+        return seat.dms_closed or seat.hand_version >= table.running.round_version
+
+    async def light_hands(self, session: Announced) -> None:
+        """At the start of turns: each member the game waits for sees, on their hand, exactly what they may
+        do now. Their hand is redrawn for their turn through its link when that costs no counted request;
+        otherwise edited only if its buttons offer something else than they may do."""
+        table = session.table
+        game = table.running
+        for seat_index in game.to_act:
+            seat = table.seats[seat_index]
+            if seat.computer is not None or seat.auto:
+                continue
+            view = game.view(seat_index)
+            wanted = ShownHand.of(view, controls=True)
+            shown = session.shown_hands.get(seat_index)
+            if shown is not None and (shown.turn, shown.enabled) == (wanted.turn, wanted.enabled):
+                continue
+            if await self._through_link(session, seat_index):
+                continue
+            buttons_wrong = shown is None or shown.enabled != wanted.enabled
+            if buttons_wrong and seat_index in session.hands and self._hand_is_current(table, seat_index):
+                await self.refresh_hand(session, seat_index)
 
     async def retire_hand(self, session: Announced, seat_index: int) -> None:
         """Take the buttons off a member's hand message (the game ended, or they left it)."""

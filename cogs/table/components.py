@@ -472,6 +472,11 @@ def _style(action: Action, enabled: bool, view: PlayerView) -> discord.ButtonSty
     return discord.ButtonStyle.primary
 
 
+def enabled_codes(view: PlayerView) -> frozenset[int]:
+    """The action codes whose buttons ``controls_view`` draws enabled for ``view``."""
+    return frozenset(action.code for action, enabled in _choices_in_order(view)[:25] if enabled)
+
+
 def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View | None:
     """A hand message's controls: bid, trump, call or card buttons, for the player's turn now or to come
     this round (``PlayerView.standing_choices``). None when there is nothing left to do this round.

@@ -145,13 +145,19 @@ class Delivery:
         return [file]
 
     async def hand_message(
-        self, table: Table, view: PlayerView, *, t: Texts, files_allowed: bool = True
+        self,
+        table: Table,
+        view: PlayerView,
+        *,
+        t: Texts,
+        files_allowed: bool = True,
+        note: str | None = None,
     ) -> tuple[discord.Embed, list[discord.File]]:
-        """A player's hand message in the language of ``t``: the embed and its picture of the hand
-        (playable cards raised); no picture once they have played all their cards (the message stays
-        one short text until their next hand)."""
+        """A player's hand message in the language of ``t``, with ``note`` on top: the embed and its
+        picture of the hand (playable cards raised); no picture once they have played all their cards
+        (the message stays one short line until their next hand)."""
         view = table.labelled(view, t)
-        embed = render.hand_embed(view, t=t, deadline=turn_deadline(table, view.player))
+        embed = render.hand_embed(view, t=t, deadline=turn_deadline(table, view.player), note=note)
         empty = view.hand_sizes[view.player] == 0
         picture = await self.with_picture(
             table, embed, lambda: pictures.hand_file(view, t=t), files_allowed=files_allowed and not empty
@@ -343,6 +349,15 @@ class Delivery:
         if self._fenced(table):
             return None
         return await message.edit(**kwargs)
+
+    async def edit_answer(self, table: Table, interaction: discord.Interaction[Any], **kwargs: Any) -> bool:
+        """Edit the message an answered interaction shows, through its token (a webhook request, which
+        Discord does not count against the bot): False if the table is not this process's any more.
+        Raises what ``Interaction.edit_original_response`` raises."""
+        if self._fenced(table):
+            return False
+        await interaction.edit_original_response(**kwargs)
+        return True
 
     async def dm(
         self,

@@ -748,14 +748,12 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView, t: Texts) -> None:
 
 
 def _standing_status(view: PlayerView, t: Texts) -> str:
-    """A hand message's first line away from its owner's turn: nothing in it can go out of date, as the
-    message is only edited when its owner acts."""
+    """A hand message's first line away from its owner's turn: nothing in it goes out of date before
+    their turn comes."""
     if view.phase is Phase.GAME_OVER:
         return t("table-game-over")
     if not _is_active(view, view.player):
         return t("hand-status-out")
-    if not view.hand and not view.hand_hidden and not view.others_cards:
-        return t("hand-status-all-played")
     return t("hand-status-waiting")
 
 
@@ -769,14 +767,25 @@ def _own_bid(view: PlayerView, t: Texts) -> str | None:
     return t("hand-own-bid", bid=NOT_BID_YET if bid is None else str(bid))
 
 
-def hand_embed(view: PlayerView, *, t: Texts, deadline: float | None = None) -> discord.Embed:
-    """A player's hand message: their sorted hand, trump, and on their turn the bids, the trick and what
-    to do now (by when, if the server's turn timer is on).
+def is_own_turn(view: PlayerView) -> bool:
+    """Whether the game waits for this player to act (their hand then shows their turn)."""
+    return view.player in _waiting_on(view) and bool(view.legal_actions)
 
-    Away from their turn it holds only what stays true until they act (their cards, trump, their bid),
-    since the bot does not edit it when the others play: the table message shows the game as it goes.
+
+def hand_embed(
+    view: PlayerView, *, t: Texts, deadline: float | None = None, note: str | None = None
+) -> discord.Embed:
+    """A player's hand message: their sorted hand, trump, and on their turn the bids, the trick and what
+    to do now (by when, if the server's turn timer is on). A ``note`` (why a click was refused) goes on
+    top.
+
+    Away from their turn it holds only what stays true until their turn comes (their cards, trump, their
+    bid): the table message shows the game as it goes. Once they have played all their cards it is one
+    short line until their next hand (``played_out_embed``).
     """
-    mine = view.player in _waiting_on(view) and bool(view.legal_actions)
+    if _played_out(view):
+        return played_out_embed(view, t=t, note=note)
+    mine = is_own_turn(view)
     if mine:
         lines = [_private_status(view, t)]
         timer = countdown(deadline, t=t)
@@ -790,6 +799,8 @@ def hand_embed(view: PlayerView, *, t: Texts, deadline: float | None = None) -> 
     own = _own_progress(view, t) if mine else _own_bid(view, t)
     if own is not None:
         lines.append(own)
+    if note is not None:
+        lines.insert(0, f"**{note}**")
     embed = discord.Embed(
         title=_title(view, t, "hand-title"),
         description="\n".join(lines),
@@ -805,6 +816,34 @@ def hand_embed(view: PlayerView, *, t: Texts, deadline: float | None = None) -> 
     if footer is not None:
         embed.set_footer(text=footer)
     return checked(embed)
+
+
+def _played_out(view: PlayerView) -> bool:
+    """Whether the player has played all their cards of a round still under way."""
+    return (
+        view.phase is Phase.PLAY
+        and _is_active(view, view.player)
+        and not view.hand
+        and not view.hand_hidden
+        and not view.others_cards
+        and not view.legal_actions
+        and not view.standing_choices
+    )
+
+
+def played_out_embed(view: PlayerView, *, t: Texts, note: str | None = None) -> discord.Embed:
+    """A hand played out while its round goes on, as one short line (after ``note``, if any): the round,
+    the bid and the tricks won so far (the table shows the rest; the next hand comes as its own
+    message)."""
+    bid = view.bids[view.player]
+    won = view.tricks_won[view.player]
+    if bid is None or _is_saboteur(view, view.player):
+        line = t("hand-played-out-won", round=view.round_number, won=won)
+    else:
+        line = t("hand-played-out", round=view.round_number, bid=bid, won=won)
+    if note is not None:
+        line = f"**{note}**\n{line}"
+    return checked(discord.Embed(description=line, colour=WAITING_COLOUR))
 
 
 def _hand_footer(view: PlayerView, t: Texts) -> str | None:

@@ -33,7 +33,7 @@ import discord
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
-from cogs.table.announce import Announcer, hands_in, news_of
+from cogs.table.announce import Announcer, ShownHand, hands_in, news_of
 from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, end_turn, track_turns
 from cogs.table.components import (
     ActButton,
@@ -147,6 +147,9 @@ class TableSession:
         # Each member's last private look at their hand (Show my hand, /wizard hand), by seat: the next
         # one replaces it, so private hands do not pile up under the table.
         self.shown: dict[int, discord.Interaction[WizardBot]] = {}
+        # What each member's hand shows, and the answered click through which it can be redrawn
+        # (``announce.ShownHand``): their hand message in DMs, or without DMs their last look.
+        self.shown_hands: dict[int, ShownHand] = {}
 
     def __repr__(self) -> str:
         return f"<TableSession table={self.table.id} status={self.table.status}>"
@@ -325,6 +328,8 @@ class TableSession:
         await interaction.response.send_message(
             embed=embed, view=controls or discord.utils.MISSING, files=files, ephemeral=True
         )
+        if table.seats[seat].dms_closed:
+            self.shown_hands[seat] = ShownHand.of(view, controls is not None, interaction)
         # The look before goes (its interaction's token lets the bot delete it for 15 minutes).
         previous, self.shown[seat] = self.shown.get(seat), interaction
         if (
@@ -346,20 +351,27 @@ class TableSession:
             raise Refusal(t("table-refusal-away"))
         # A hand message keeps its buttons all round: a click from it is good while its round lasts, and
         # the rules core refuses what is not legal at that moment (not their turn, a card that does not
-        # follow suit, a double click), saying why.
+        # follow suit, a double click). Such a refusal is answered by the hand itself, redrawn as it is
+        # now with the reason on top.
         if version > game.version:
             raise Refusal(invalid_control(t, menu=False))
         if version < game.round_version:
             closed = player.dms_closed
             raise Refusal(t("table-refusal-earlier-round-show" if closed else "table-refusal-earlier-round"))
+        try:
+            decode(code)
+        except WizardError as error:  # no action at all: a forged button, answered privately
+            raise Refusal(render.error_text(error, t=t)) from None
         if version < player.moved_at:
             # Drawn before the member's own last move: a double click, or a second tab. A card button
             # names a card of the hand at one version of the game; the card may be played already.
-            raise Refusal(t("table-refusal-moved-since"))
+            await self._refuse_in_place(interaction, seat, t, t("table-refusal-moved-since"))
+            return
         try:
             move = await self._commit(seat, code)
         except WizardError as error:
-            raise Refusal(render.error_text(error, t=t)) from None
+            await self._refuse_in_place(interaction, seat, t, render.error_text(error, t=t))
+            return
         player.moved_at = table.running.version  # their controls drawn before now are out of date
         if player.missed:
             player.missed = 0
@@ -368,6 +380,29 @@ class TableSession:
         round_over = any(isinstance(event, RoundScored) for event in move.events)
         await self._answer_move(interaction, seat, t, round_over=round_over)
         await self._after_action(move)
+
+    async def _refuse_in_place(
+        self, interaction: discord.Interaction[WizardBot], seat: int, t: Texts, reason: str
+    ) -> None:
+        """Answer a refused click on a hand by redrawing that hand as it is now, its buttons what the
+        member may do, with the reason on top (no separate message)."""
+        table = self.table
+        mine = table.running.view(seat)
+        embed, files = await self.parts.delivery.hand_message(
+            table, mine, t=t, files_allowed=reply_allows_files(interaction), note=reason
+        )
+        controls = controls_view(table, mine, t)
+        answer = interaction.response.edit_message(embed=embed, view=controls, attachments=files)
+        if await answered(answer, table.id):
+            self._linked(interaction, seat, ShownHand.of(mine, controls is not None, interaction))
+
+    def _linked(self, interaction: discord.Interaction[WizardBot], seat: int, shown: ShownHand) -> None:
+        """Keep what a member's hand shows after an answer on it; an answer on another message (a look
+        through Show my hand, when their hand is in DMs) leaves it as it was."""
+        clicked, hand = interaction.message, self.hands.get(seat)
+        on_hand = hand is not None and clicked is not None and clicked.id == hand.id
+        if on_hand or self.table.seats[seat].dms_closed:
+            self.shown_hands[seat] = shown
 
     async def _answer_move(
         self, interaction: discord.Interaction[WizardBot], seat: int, t: Texts, *, round_over: bool
@@ -385,9 +420,9 @@ class TableSession:
             result = game.round_results[-1]
             dms = not table.seats[seat].dms_closed
             embed = render.round_over_embed(result, seat, t=t, game_over=game.is_over, dms=dms)
-            await answered(
-                interaction.response.edit_message(embed=embed, view=None, attachments=[]), table.id
-            )
+            answer = interaction.response.edit_message(embed=embed, view=None, attachments=[])
+            if await answered(answer, table.id):
+                self._linked(interaction, seat, ShownHand(False, frozenset(), interaction))
             if elsewhere:
                 await announcer.retire_hand(self, seat)
             return
@@ -395,10 +430,12 @@ class TableSession:
         embed, files = await self.parts.delivery.hand_message(
             table, mine, t=t, files_allowed=reply_allows_files(interaction)
         )
-        answer = interaction.response.edit_message(
-            embed=embed, view=controls_view(table, mine, t), attachments=files
-        )
-        if not await answered(answer, table.id) and not table.seats[seat].dms_closed:
+        controls = controls_view(table, mine, t)
+        answer = interaction.response.edit_message(embed=embed, view=controls, attachments=files)
+        took = await answered(answer, table.id)
+        if took:
+            self._linked(interaction, seat, ShownHand.of(mine, controls is not None, interaction))
+        if not took and not table.seats[seat].dms_closed:
             # Their new hand reaches them through their hand message instead (the clicked one, if it
             # was that: edited in place).
             await announcer.refresh_hand(self, seat)
@@ -582,6 +619,7 @@ class TableSession:
         if game.is_over:
             return
         await announcer.notify_turn(self)
+        await announcer.light_hands(self)
         self.keep_going()
         await announcer.clear_nudges(self)
 

@@ -19,9 +19,11 @@ from bot_helpers import (
     act_ids,
     assert_no_hand_leaks,
     assert_refused,
+    assert_refused_in_place,
     buttons,
     fast_forward,
     forge_click,
+    hands_unread,
     lobby_id,
     make_players,
     message_payload,
@@ -216,9 +218,10 @@ async def test_a_second_bid_is_refused(simcord_env: Env, database_path: Path) ->
     before = snapshot(table, database_path)
     cid = next(c for c in payload_act_ids(as_dealt) if act_code(c) == 65)
     forged = await forge_click(simcord_env, player.user, message, cid, snapshot=as_dealt)
-    # Refused as drawn before the member's own bid (the rules core would refuse it too: already bid).
-    assert_refused(forged, "made a move since this hand was drawn")
-    assert snapshot(table, database_path) == before
+    # Refused as drawn before the member's own bid (the rules core would refuse it too: already bid), by
+    # the hand message itself, redrawn with their cards.
+    assert_refused_in_place(forged, message.id, "made a move since this hand was drawn")
+    assert hands_unread(snapshot(table, database_path)) == hands_unread(before)
 
 
 async def test_hands_in_counts_three_two_one(simcord_env: Env) -> None:

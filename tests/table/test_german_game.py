@@ -22,6 +22,7 @@ from bot_helpers import (
     act_code,
     act_ids,
     assert_refused,
+    assert_refused_in_place,
     buttons,
     clickable,
     custom_ids,
@@ -237,7 +238,7 @@ async def play_with_a_slow_member(table: TestTable, rng: random.Random) -> None:
     controls = table.latest_controls(anna)
     assert controls is not None
     card = await anna.user.click(clickable(env, controls), custom_id=act_ids(controls)[0])
-    assert_refused(card, "Gerade ist")
+    assert_refused_in_place(card, controls.id, "Gerade ist")
     await run_out_of_time(env, table, 1)
     await play(table, rng, until=member_turn(1))
     await run_out_of_time(env, table, 1)

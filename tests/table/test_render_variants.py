@@ -246,7 +246,12 @@ def check_hand_bids(moment: Moment, view: PlayerView, text: str) -> None:
     mine = bool(view.legal_actions)
     if not mine:
         assert "Bid  Won" not in text
-        if own is not None and public.active[p]:
+        played_out = view.phase is Phase.PLAY and not (view.hand or view.hand_hidden or view.others_cards)
+        if own is not None and public.active[p] and played_out:
+            # One short line: the round, the bid and the tricks won so far.
+            won = view.tricks_won[p]
+            assert f"you have played all your cards · bid {own} · won {won} so far" in text
+        elif own is not None and public.active[p]:
             assert f"**Your bid:** {own}" in text
         return
     if own is not None and public.active[p]:

@@ -21,8 +21,9 @@ hand-footer-camelot-positions = Plätze im Stich: Wer ausspielt, ist 1 (ungerade
 ## Wenn der Spieler nicht dran ist
 
 hand-status-out = **Du bist ausgeschieden.**
-hand-status-all-played = Du hast in dieser Runde alle deine Karten gespielt.
-hand-status-waiting = **Deine Karten für diese Runde.** Wenn du dran bist, drück unten einen Knopf: Der Tisch im Kanal zeigt, wer dran ist, und hier kommt eine Erinnerung, wenn du dir Zeit lässt.
+hand-played-out = Runde { $round }: du hast alle Karten gespielt · Vorhersage { $bid } · bisher { $won } gewonnen.
+hand-played-out-won = Runde { $round }: du hast alle Karten gespielt · bisher { $won } gewonnen.
+hand-status-waiting = **Deine Karten für diese Runde.** Wenn du dran bist, bieten die Knöpfe unten genau das an, was du tun darfst; der Tisch im Kanal zeigt, wer dran ist.
 hand-own-bid = **Deine Vorhersage:** { $bid }
 hand-own-bid-saboteur = **Deine Vorhersage:** keine (du gibst als Saboteur)
 hand-saboteur-you = 🕵️ **Saboteur:** Du gibst, sagst nichts vorher und bekommst { $points } Punkte; sorg dafür, dass die anderen danebenliegen.

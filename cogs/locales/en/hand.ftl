@@ -21,8 +21,9 @@ hand-footer-camelot-positions = Trick positions: the leader is 1 (odd), the next
 ## Away from the player's turn
 
 hand-status-out = **You are out of the game.**
-hand-status-all-played = You have played all your cards this round.
-hand-status-waiting = **Your cards for this round.** On your turn press a button below: the table in the channel shows whose turn it is, and a reminder comes here if you take a while.
+hand-played-out = Round { $round }: you have played all your cards · bid { $bid } · won { $won } so far.
+hand-played-out-won = Round { $round }: you have played all your cards · won { $won } so far.
+hand-status-waiting = **Your cards for this round.** When your turn comes, the buttons below offer just what you may do; the table in the channel shows whose turn it is.
 hand-own-bid = **Your bid:** { $bid }
 hand-own-bid-saboteur = **Your bid:** none (you deal as the saboteur)
 hand-saboteur-you = 🕵️ **Saboteur:** you deal, do not bid and score { $points }; make the others miss.
