@@ -40,6 +40,7 @@ from cogs.leaderboard.queries import (
     score_sheet,
 )
 from cogs.leaderboard.seasons import Season, find_season
+from cogs.replay.components import replay_button
 from cogs.server_settings.language import reply_texts
 from cogs.utils.components import Component, id_number
 from cogs.utils.i18n import Texts
@@ -146,7 +147,8 @@ async def sheet_message(
     sheet = await score_sheet(context.database(interaction), context.guild_id(interaction), table_id)
     if sheet is None:
         raise Refusal(t("lb-game-gone"))
-    return score_sheet_embed(sheet, t=t), sheet_view(user_id, page, t=t, season_id=season_id)
+    view = sheet_view(user_id, page, t=t, season_id=season_id, table_id=table_id)
+    return score_sheet_embed(sheet, t=t), view
 
 
 # -- the families ----------------------------------------------------------------------------------------
@@ -327,9 +329,13 @@ def history_view(
     return view
 
 
-def sheet_view(user_id: int, page: int, *, t: Texts, season_id: int | None = None) -> discord.ui.View:
-    """Back to the history page the game was picked from."""
+def sheet_view(
+    user_id: int, page: int, *, t: Texts, season_id: int | None = None, table_id: int | None = None
+) -> discord.ui.View:
+    """Back to the history page the game was picked from, and the game's Replay (``table_id``)."""
     view = discord.ui.View(timeout=None)
     back = history_id(user_id, page, season_id)
     view.add_item(_button(HistoryButton, t("lb-back-to-games"), back))
+    if table_id is not None:
+        view.add_item(replay_button(table_id, t))
     return view

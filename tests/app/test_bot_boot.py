@@ -36,7 +36,10 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
         "leaderboard",
         "stats",
         "history",
+        "season",
         "forget-me",
+        "replay",
+        "record",
         "rules",
         "settings",
     ]

@@ -345,7 +345,10 @@ async def test_history_lists_games_and_shows_a_score_sheet(simcord_env: Env, dat
     assert last_totals == [str(score) for _, score in totals]
     for user_id, _ in totals:
         assert f"<@{user_id}>" in description
-    assert button_labels(sheet.response) == {"◀ Back to the games": True}
+    assert button_labels(sheet.response) == {"◀ Back to the games": True, "Replay": True}
+    replay = await me.click(sheet.response, label="Replay")
+    assert replay.response is not None and replay.ephemeral
+    assert "Replay of game" in str(replay.response.embeds[0].to_dict())
     back = await me.click(sheet.response, label="◀ Back to the games")
     assert back.response is not None and (embed_of(back.response).description or "").count("<t:") == 2
     # Another member's history, and a member without games.
