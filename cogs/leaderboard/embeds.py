@@ -25,7 +25,7 @@ from cogs.leaderboard.queries import (
     Seat,
     Totals,
 )
-from cogs.leaderboard.ratings import MIN_GAMES, Rating
+from cogs.leaderboard.ratings import MIN_GAMES, MIN_MEMBERS, Rating
 from cogs.leaderboard.season_words import season_name, season_text
 from cogs.leaderboard.seasons import Season
 from cogs.utils.i18n import Texts
@@ -226,6 +226,11 @@ def stats_embed(card: PlayerCard, name: str, *, t: Texts) -> discord.Embed:
     shown = t("lb-rating", rating=rating.display)
     if rating.provisional:
         shown = t("lb-stats-provisional", rating=rating.display, games=rating.games, min=MIN_GAMES)
+    unrated = card.totals.games - rating.games
+    if unrated > 0:
+        # Games of fewer than MIN_MEMBERS members (one member and computers) count in the figures above
+        # but not in the rating: said here, so the rating's count of games adds up.
+        shown += "\n" + t("lb-stats-unrated", count=unrated, members=MIN_MEMBERS)
     rank = t("lb-stats-rank", rank=card.rank, players=card.ranked_players)
     embed.add_field(name=t("lb-sort-rating"), value=f"{shown}\n{rank}")
     if len(card.trend) > 1:

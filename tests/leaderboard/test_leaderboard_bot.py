@@ -288,6 +288,7 @@ async def test_stats_card_matches_the_stored_results(simcord_env: Env, database_
         assert rating_text.startswith(str(rating.display))
         assert f"#{position} of {len(ranking)} by rating" in rating_text
         assert ("provisional" in rating_text) == (rating.games < MIN_GAMES)
+        assert "not rated" not in rating_text  # every game here had members enough to be rated
         hands = field(shown.response, "Bid accuracy by hand size") or ""
         assert hands.count("\n") >= 2
         trend = next(f for f in embed_of(shown.response).fields if str(f.name).startswith("Trend"))
@@ -388,6 +389,31 @@ async def test_history_names_computers_as_the_table_did(simcord_env: Env, databa
     board = await members[0].slash(channel, "wizard leaderboard")
     assert board.response is not None
     assert len(board_lines(board.response)) == 2
+    assert_valid_discord_payloads(simcord_env)
+
+
+async def test_a_game_of_one_member_is_said_to_be_unrated_on_the_stats_card(
+    simcord_env: Env, database_path: Path
+) -> None:
+    """Issue 26: after a finished game of one member and computers the card said "provisional: 0 of 5
+    rated games", as if the game had been lost; it now says the game was not rated, and why."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("wizard")
+    [member] = make_players(simcord_env, guild, 1)
+    await store_game(
+        manager(simcord_env).store,
+        guild.id,
+        [member.id, -1, -2],
+        seed=71,
+        finished_at=now(simcord_env) - 60,
+        levels=[None, "easy", "hard"],
+    )
+    shown = await member.slash(channel, "wizard stats")
+    assert shown.response is not None
+    assert field(shown.response, "Games") == "1"
+    rating_text = field(shown.response, "Rating") or ""
+    assert "0 of 5 rated games" in rating_text
+    assert "1 game not rated: a game is rated when at least 2 members play it" in rating_text
     assert_valid_discord_payloads(simcord_env)
 
 

@@ -68,6 +68,10 @@ lb-stats-provisional = { NUMBER($rating, useGrouping: 0) } (vorläufig: { $games
     [one] { $min } gewerteten Spiel
    *[other] { $min } gewerteten Spielen
   })
+lb-stats-unrated = { $count ->
+    [one] 1 Spiel
+   *[other] { $count } Spiele
+  } nicht gewertet: Ein Spiel wird gewertet, wenn mindestens { $members } Mitglieder mitspielen.
 lb-stats-rank = Platz { $rank } von { $players } nach Wertung
 lb-stats-trend = { $count ->
     [one] Trend des letzten gewerteten Spiels

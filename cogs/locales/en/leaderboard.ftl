@@ -68,6 +68,10 @@ lb-stats-provisional = { NUMBER($rating, useGrouping: 0) } (provisional: { $game
     [one] { $min } rated game
    *[other] { $min } rated games
   })
+lb-stats-unrated = { $count ->
+    [one] 1 game
+   *[other] { $count } games
+  } not rated: a game is rated when at least { $members } members play it.
 lb-stats-rank = #{ $rank } of { $players } by rating
 lb-stats-trend = Trend, last { $count ->
     [one] { $count } rated game
