@@ -339,8 +339,9 @@ def score_sheet_embed(sheet: ScoreSheet, *, t: Texts) -> discord.Embed:
     ]
     if _erased(game):
         legend.append(t("lb-sheet-erased", count=_erased(game)))
-    key = t("lb-sheet-key" if _cards_follow_rounds(_sheet_cards(sheet)) else "lb-sheet-key-cards")
-    blocks = "\n".join(code_block(lines) for lines in _sheet_blocks(sheet, t=t))
+    cards = _sheet_cards(sheet)
+    key = t("lb-sheet-key" if _cards_follow_rounds(cards) else "lb-sheet-key-cards")
+    blocks = "\n".join(code_block(lines) for lines in _sheet_blocks(sheet, cards, t=t))
     description = "\n".join([*legend, key]) + "\n" + blocks
     return discord.Embed(
         title=clip(title, TITLE_LIMIT), description=clip(description, DESCRIPTION_LIMIT), colour=COLOUR
@@ -386,11 +387,11 @@ def _sheet_cards(sheet: ScoreSheet) -> list[int]:
     return [next(lines[n].cards for lines in rounds if n < len(lines)) for n in range(count)]
 
 
-def _sheet_blocks(sheet: ScoreSheet, *, t: Texts) -> list[list[str]]:
-    """The score sheet's table as few code blocks of a few players each as keep every line within
-    ``CODE_BLOCK_WIDTH`` columns; each a head line (round, cards, the players' labels), then its rounds."""
+def _sheet_blocks(sheet: ScoreSheet, cards: Sequence[int], *, t: Texts) -> list[list[str]]:
+    """The score sheet's table, its players spread over as few code blocks as keep every line within
+    ``CODE_BLOCK_WIDTH`` columns (a phone's): each a head line (the round columns, then the players'
+    labels, which the legend above names), then one line per round."""
     seats = [s.seat for s in sheet.game.seats if s.seat in sheet.rounds]
-    cards = _sheet_cards(sheet)
     columns = _sheet_cells(sheet, seats, len(cards))
     labels = [t("lb-sheet-seat", seat=seat + 1) for seat in seats]
     out = t("lb-sheet-out")

@@ -20,7 +20,7 @@ from cogs.leaderboard.ratings import Rating
 from cogs.leaderboard.results import RoundLine
 from cogs.table.render import text_width
 from cogs.utils.i18n import Texts, texts
-from cogs.utils.text import CODE_BLOCK_WIDTH, embed_limit_problems
+from cogs.utils.text import CODE_BLOCK_WIDTH, DESCRIPTION_LIMIT, embed_limit_problems
 
 LANGUAGES = ("en", "de")
 # Computers' names as long as a table lets them be, in wide characters, emoji sequences and Markdown.
@@ -74,6 +74,7 @@ def check_sheet(embed: discord.Embed, sheet: ScoreSheet, t: Texts) -> None:
     """Every line fits; each player is named once outside the blocks; every entry and total is the game's."""
     assert not embed_limit_problems(embed)
     text = embed.description or ""
+    assert len(text) < DESCRIPTION_LIMIT and text.endswith("```")  # not clipped
     assert assert_code_blocks_fit(embed) >= 1
     marks, entries = read_sheet(text)
     labels = [t("lb-sheet-seat", seat=seat.seat + 1) for seat in sheet.game.seats]
@@ -164,7 +165,7 @@ def reply(result: object) -> ResponseMessage:
 
 
 async def test_every_leaderboard_reply_fits_a_phone(simcord_env: Env) -> None:
-    """Stats, history and a 6-player score sheet, as the bot sends them: every block it sent fits."""
+    """The board, stats, history and a 6-player score sheet, as the bot sends them: every block fits."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("wizard")
     members = make_players(simcord_env, guild, 3)
@@ -179,6 +180,8 @@ async def test_every_leaderboard_reply_fits_a_phone(simcord_env: Env) -> None:
             finished_at=NEW_YEAR - 3600 + seed,
             levels=levels,
         )
+    board = reply(await members[0].slash(channel, "wizard leaderboard"))
+    assert assert_code_blocks_fit(board) == 0  # its lines are text, which a phone wraps
     stats = reply(await members[0].slash(channel, "wizard stats"))
     history = reply(await members[0].slash(channel, "wizard history"))
     [menu] = [c for c in walk_components(history.components) if c["type"] == SELECT]
