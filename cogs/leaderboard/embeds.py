@@ -401,10 +401,11 @@ def _sheet_blocks(sheet: ScoreSheet, cards: Sequence[int], *, t: Texts) -> list[
         [text_width(out), *map(text_width, labels), *(len(entry) + 1 + totals for entry, _ in filled)]
     )
 
+    gone = _left(_right(out, width - 1 - totals), width)
+
     def text(cell: SheetCell) -> str:
-        if cell is None:
-            return _left(_right(out, width - 1 - totals), width)
-        return _right(cell[0], width - 1 - totals) + " " + _right(cell[1], totals)
+        # Figures are ASCII: one column a character.
+        return gone if cell is None else cell[0].rjust(width - 1 - totals) + " " + cell[1].rjust(totals)
 
     head, rounds = _round_marks(cards)
     per_block = max(1, (CODE_BLOCK_WIDTH - text_width(head)) // (width + 1))
