@@ -1318,6 +1318,10 @@ def details(results: list[SizeResult]) -> list[str]:
                 f"(database {db * 1000:.1f}, fake HTTP {http * 1000:.1f} in {calls} calls; "
                 f"GC pauses {collect * 1000:.1f})"
             )
+        lines.append(
+            f"    longest GC pause {result.gc_longest * 1000:.1f} ms (generation "
+            f"{result.gc_longest_generation}) of {result.gc_pauses} from the tables' opening to the end"
+        )
         if result.game_actions:
             lines.append(
                 "    counted requests per game action: "
