@@ -49,6 +49,7 @@ __all__ = [
     "flat",
     "marked_card",
     "place",
+    "ring_seam",
     "text",
     "trump_panel",
     "warming",
@@ -178,6 +179,20 @@ def _marked_card(
             cover.paste(255, (dx - left, dy - top, dx - left + image.width, dy - top + image.height))
     mask = cover.point(lambda alpha: 255 if alpha else 0).convert("1")
     return Piece(to_palette(laid), mask, left, top)
+
+
+@functools.cache
+def ring_seam(gap: int) -> tuple[Image.Image, int]:
+    """Where the rings of two ringed cards ``gap`` pixels apart overlap, as a pasted ring over another
+    leaves it, and its left edge from the first card's corner: pasted after both cards, it replaces
+    the edge their masks gave it (the second ring's smoothed edge over felt, not over the first ring)."""
+    highlight = ring(HIGHLIGHT)
+    step = CARD_W + gap
+    laid = Image.new("RGB", (step + highlight.width, highlight.height), FELT)
+    paste(laid, highlight, 0, 0)
+    paste(laid, highlight, step, 0)
+    left, right = step, highlight.width  # the second ring's left edge to the first ring's right edge
+    return to_palette(laid.crop((left, 0, right, highlight.height))), left - RING
 
 
 @functools.lru_cache(maxsize=TEXT_PIECES)
