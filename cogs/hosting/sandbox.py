@@ -28,10 +28,20 @@ sandbox lengthens that lease to a few hours, so a tab left in the background or 
 keeps its page for a whole game (a released page comes back with a reload). "End preview session", in the
 page's "More" menu, stops the sandbox like Ctrl-C.
 
+Language. Discord tells the bot the language of each user's client with every interaction
+(``Interaction.locale``), and the bot answers privately in it: a hand, a refusal, help. SimCord sends
+``en-US`` always, and its page has no setting that reaches the bot (its own locale only formats the page's
+dates). The sandbox therefore sets the locale of the person's interactions itself, as the bot receives them:
+``--locale de`` (``bot.py sandbox --locale de``) starts them with a German client, and the sandbox's own
+slash command ``/sandbox language``, typed on the page, switches it for the interactions that follow. That
+command is added to the bot's command tree by the sandbox only, never by the bot. The table and the other
+channel messages follow the server's language, as on Discord (``/wizard settings``).
+
 A few internals are used, each in one place: SimCord's clock (``PacedEnv.start_clock_now``), its timers'
 real-time fallback (``PacedEnv._schedule_timer``), its bot's name (``build_world``), the page's lease and
 its action entry point, pages and publications (``serialize_page_actions``, ``on_current_revision``),
-and discord.py's view store (``untime_dynamic_views``). Both are pinned, and ``tests/hosting/test_sandbox.py``
+and discord.py's view store (``untime_dynamic_views``) and gateway parsers (``speak_as_chosen``). Both are
+pinned, and ``tests/hosting/test_sandbox.py``
 fails if these move.
 """
 
@@ -51,7 +61,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 from simcord import ChannelHandle, Env, GuildHandle, MemberActor, SetupError
+
+from cogs.utils.i18n import LANGUAGE_NAMES, Lang, language_of, texts
 
 if TYPE_CHECKING:
     from simcord import Preview
@@ -96,6 +110,10 @@ BOT_NAME = "Wizard"
 # How long a page nobody reads is kept (SimCord's own lease is ten minutes).
 PAGE_LEASE_SECONDS = 4 * 60 * 60.0
 PAGE_WIDTH, PAGE_HEIGHT = 1100, 900
+# The Discord client locales the person may choose, one for each of the bot's languages, as Discord's
+# clients send them (``--locale``, ``/sandbox language``); a bare language is taken for its locale here.
+CLIENT_LOCALES: Mapping[Lang, str] = {"en": "en-US", "de": "de"}
+DEFAULT_LOCALE = CLIENT_LOCALES["en"]
 
 MakeBot = Callable[..., discord.Client]
 
@@ -137,6 +155,21 @@ class PacedEnv(Env):
         return (datetime.now(UTC) - self.now()).total_seconds()
 
 
+def client_locale(value: str) -> str:
+    """The Discord locale of a client language given as ``en-US``, ``en-GB``, ``de`` or ``en``; raises
+    ``SandboxError`` for a language the bot does not speak."""
+    lang = language_of(value)
+    if lang is None:
+        known = ", ".join(CLIENT_LOCALES.values())
+        raise SandboxError(f"The bot does not speak the locale {value!r}; the sandbox offers {known}.")
+    if value.lower() == lang:
+        return CLIENT_LOCALES[lang]
+    try:
+        return discord.Locale(value).value
+    except ValueError:
+        raise SandboxError(f"{value!r} is not a Discord locale; try {CLIENT_LOCALES[lang]}.") from None
+
+
 def untime_dynamic_views(bot: discord.Client) -> None:
     """Drop the 15-minute timeout discord.py gives the views of private replies, when they only hold
     dynamic items.
@@ -161,11 +194,53 @@ def untime_dynamic_views(bot: discord.Client) -> None:
 
 @dataclass
 class World:
-    """What SimCord holds for the person: the server (they own it), the game channel, their member."""
+    """What SimCord holds for the person: the server (they own it), the game channel, their member, and
+    the locale of their Discord client, which the bot receives with each of their interactions."""
 
     guild: GuildHandle
     channel: ChannelHandle
     member: MemberActor
+    locale: str = DEFAULT_LOCALE
+
+
+def speak_as_chosen(bot: discord.Client, world: World) -> None:
+    """Give the person's interactions the locale of their client as the bot receives them (SimCord sends
+    ``en-US``), read from ``world.locale`` at each one, so that a change applies to the next."""
+    parsers = bot._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+    person = str(world.member.id)
+
+    def with_locale(data: dict[str, Any]) -> None:
+        user = (data.get("member") or {}).get("user") or data.get("user") or {}
+        if user.get("id") == person:
+            data["locale"] = world.locale
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = with_locale
+
+
+def sandbox_commands(world: World) -> app_commands.Group:
+    """``/sandbox language``: the person's client language from now on. The sandbox's own command, added to
+    the bot's tree before it registers its commands; its words are the sandbox's, like the channel topic
+    (the language names are the bot's)."""
+    group = app_commands.Group(name="sandbox", description="The sandbox's own settings (not part of the bot)")
+    offered = [
+        app_commands.Choice(name=texts(lang)(LANGUAGE_NAMES[lang]), value=locale)
+        for lang, locale in CLIENT_LOCALES.items()
+    ]
+
+    @group.command(name="language", description="Choose the language of your Discord client in the sandbox")
+    @app_commands.describe(language="The language the bot answers you in privately, from now on")
+    @app_commands.choices(language=offered)
+    async def language(interaction: discord.Interaction[Any], language: app_commands.Choice[str]) -> None:
+        world.locale = language.value
+        await interaction.response.send_message(
+            f"Your Discord client now reads {language.name}: your hand and the bot's other private answers "
+            "come in it from your next action. The table follows the server's language (/wizard settings).",
+            ephemeral=True,
+        )
+
+    return group
 
 
 def build_world(env: Env, name: str) -> World:
@@ -349,20 +424,27 @@ async def keep_time(sandbox: Sandbox) -> None:
 
 @contextlib.asynccontextmanager
 async def open_sandbox(
-    make_bot: MakeBot, *, database: Path | None = None, name: str = "Player", port: int = 0
+    make_bot: MakeBot,
+    *,
+    database: Path | None = None,
+    name: str = "Player",
+    port: int = 0,
+    locale: str = DEFAULT_LOCALE,
 ) -> AsyncIterator[Sandbox]:
     """Start the bot in SimCord with its page; on exit, stop everything and close the bot's database.
 
     ``make_bot(**settings)`` builds the bot (``bot.create_bot``); ``database`` keeps the games in that
-    file, else a temporary database is used and removed. ``port`` 0 picks a free port.
+    file, else a temporary database is used and removed. ``port`` 0 picks a free port. ``locale`` is the
+    person's Discord client language at the start (``client_locale``).
     """
+    locale = client_locale(locale)
     with contextlib.ExitStack() as files:
         if database is None:
             folder = files.enter_context(tempfile.TemporaryDirectory(prefix="wizard-sandbox-"))
             database = Path(folder) / "wizard.sqlite3"
         bot = make_bot(**SANDBOX_SETTINGS, database_path=database)
         try:
-            async with _running(bot, database, name, port) as sandbox:
+            async with _running(bot, database, name, port, locale) as sandbox:
                 yield sandbox
         finally:
             # SimCord's shutdown detaches the bot but does not close it: this closes its database.
@@ -370,10 +452,16 @@ async def open_sandbox(
 
 
 @contextlib.asynccontextmanager
-async def _running(bot: discord.Client, database: Path, name: str, port: int) -> AsyncIterator[Sandbox]:
+async def _running(
+    bot: discord.Client, database: Path, name: str, port: int, locale: str
+) -> AsyncIterator[Sandbox]:
     env = PacedEnv(bot)
     untime_dynamic_views(bot)
     world = build_world(env, name)
+    world.locale = locale
+    speak_as_chosen(bot, world)
+    if isinstance(bot, commands.Bot):
+        bot.tree.add_command(sandbox_commands(world))
     env.start_clock_now()
     await env.start()
     lock = asyncio.Lock()
@@ -427,7 +515,8 @@ Open this page in a browser on this computer (its address is its key: keep it to
     {sandbox.url}
 
 In the page's message box type /wizard new, add computers, then Start. Your cards and controls:
-Show my hand on the table, or /wizard hand. Ctrl-C stops the sandbox."""
+Show my hand on the table, or /wizard hand. Your client's language is {sandbox.world.locale}
+(/sandbox language changes it). Ctrl-C stops the sandbox."""
 
 
 async def serve(
@@ -436,6 +525,7 @@ async def serve(
     database: Path | None = None,
     name: str = "Player",
     port: int = 0,
+    locale: str = DEFAULT_LOCALE,
     stop: asyncio.Event | None = None,
     out: IO[str] | None = None,
     ready: Callable[[Sandbox], Awaitable[None] | None] | None = None,
@@ -446,7 +536,7 @@ async def serve(
     """
     stop = stop or asyncio.Event()
     out = out or sys.stdout
-    async with open_sandbox(make_bot, database=database, name=name, port=port) as sandbox:
+    async with open_sandbox(make_bot, database=database, name=name, port=port, locale=locale) as sandbox:
         print(banner(sandbox, database is not None), file=out, flush=True)
         if ready is not None:
             started = ready(sandbox)
@@ -462,7 +552,14 @@ async def serve(
     print("The sandbox has stopped.", file=out, flush=True)
 
 
-def run(make_bot: MakeBot, *, database: Path | None = None, name: str = "Player", port: int = 0) -> int:
+def run(
+    make_bot: MakeBot,
+    *,
+    database: Path | None = None,
+    name: str = "Player",
+    port: int = 0,
+    locale: str = DEFAULT_LOCALE,
+) -> int:
     """``python bot.py sandbox``: serve until Ctrl-C (or SIGTERM); the exit status."""
 
     async def main() -> None:
@@ -475,7 +572,7 @@ def run(make_bot: MakeBot, *, database: Path | None = None, name: str = "Player"
                 # Windows: Ctrl-C arrives as KeyboardInterrupt; asyncio.run then cancels `serve`, whose
                 # `async with` blocks stop the sandbox and close the bot all the same.
                 break
-        await serve(make_bot, database=database, name=name, port=port, stop=stop)
+        await serve(make_bot, database=database, name=name, port=port, locale=locale, stop=stop)
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())

@@ -28,8 +28,10 @@ from cogs.leaderboard.queries import (
 from cogs.leaderboard.ratings import MIN_GAMES, MIN_MEMBERS, Rating
 from cogs.leaderboard.season_words import season_name, season_text
 from cogs.leaderboard.seasons import Season
+from cogs.table.render import text_width
 from cogs.utils.i18n import Texts
 from cogs.utils.text import (
+    CODE_BLOCK_WIDTH,
     DESCRIPTION_LIMIT,
     FIELD_VALUE_LIMIT,
     TITLE_LIMIT,
@@ -51,8 +53,6 @@ PERIOD_KEYS = {"all": "lb-period-all", "month": "lb-period-month", "week": "lb-p
 SINCE_KEYS = {"month": "lb-period-since-month", "week": "lb-period-since-week"}
 EDITION_KEYS = {"classic": "lb-edition-classic", "camelot": "lb-edition-camelot"}
 LEVEL_KEYS = {"easy": "lb-level-easy", "medium": "lb-level-medium", "hard": "lb-level-hard"}
-# The width of one player's column in a score sheet: "bid/tricks" and the running total.
-SHEET_COLUMN = 12
 
 
 def when_text(at: float, *, t: Texts) -> str:
@@ -202,15 +202,29 @@ def _figure_fields(embed: discord.Embed, totals: Totals, *, t: Texts) -> None:
     embed.add_field(name=t("lb-sort-accuracy"), value=accuracy)
 
 
+def _left(text: str, width: int) -> str:
+    return text + " " * (width - text_width(text))
+
+
+def _right(text: str, width: int) -> str:
+    return " " * (width - text_width(text)) + text
+
+
 def _hand_lines(hands: Sequence[tuple[int, int, int]], *, t: Texts) -> list[str]:
-    """The table of bid accuracy by hand size: cards, exact bids of rounds, and the rate, aligned."""
+    """The table of bid accuracy by hand size: cards, exact bids of rounds, and the rate, each column as
+    wide as its widest entry (a phone's 36 columns hold it even at a million rounds)."""
     words = {count: t("lb-stats-hand-cards", count=count) for count in (1, 2)}
-    width = max(len(word) for word in words.values())
-    rate_width = len(t("lb-percent", rate=1.0))
+    rates = [t("lb-percent", rate=percent(exact / rounds)) for _, rounds, exact in hands]
+    widths = [
+        max(text_width(word) for word in words.values()),
+        max(len(str(exact)) for _, _, exact in hands),
+        max(len(str(rounds)) for _, rounds, _ in hands),
+        max(text_width(rate) for rate in [*rates, t("lb-percent", rate=1.0)]),
+    ]
     return [
-        f"{cards:>2} {words[min(cards, 2)]:<{width}} {exact:>4}/{rounds:<4} "
-        + t("lb-percent", rate=percent(exact / rounds)).rjust(rate_width)
-        for cards, rounds, exact in hands
+        f"{cards:>2} {_left(words[min(cards, 2)], widths[0])} {exact:>{widths[1]}}/{rounds:<{widths[2]}} "
+        + _right(rate, widths[3])
+        for (cards, rounds, exact), rate in zip(hands, rates, strict=True)
     ]
 
 
@@ -325,30 +339,85 @@ def score_sheet_embed(sheet: ScoreSheet, *, t: Texts) -> discord.Embed:
     ]
     if _erased(game):
         legend.append(t("lb-sheet-erased", count=_erased(game)))
-    description = "\n".join([*legend, t("lb-sheet-key")]) + "\n" + code_block(_sheet_lines(sheet, t=t))
+    cards = _sheet_cards(sheet)
+    key = t("lb-sheet-key" if _cards_follow_rounds(cards) else "lb-sheet-key-cards")
+    blocks = "\n".join(code_block(lines) for lines in _sheet_blocks(sheet, cards, t=t))
+    description = "\n".join([*legend, key]) + "\n" + blocks
     return discord.Embed(
         title=clip(title, TITLE_LIMIT), description=clip(description, DESCRIPTION_LIMIT), colour=COLOUR
     )
 
 
-def _sheet_lines(sheet: ScoreSheet, *, t: Texts) -> list[str]:
-    """The score sheet's table: a head line, then one line per round."""
+# One player's entry in one round of a score sheet: "bid/tricks" and the running total, or None in the rounds
+# after Nannie's Rule put the player out.
+SheetCell = tuple[str, str] | None
+
+
+def _sheet_cells(sheet: ScoreSheet, seats: Sequence[int], count: int) -> list[list[SheetCell]]:
+    """Each player's entries of the score sheet, round by round (``count`` rounds)."""
+    columns = []
+    for seat in seats:
+        total, column = 0, list[SheetCell]()
+        for line in sheet.rounds[seat]:
+            total += line.points
+            column.append((f"{'-' if line.bid is None else line.bid}/{line.tricks}", str(total)))
+        columns.append(column + [None] * (count - len(column)))
+    return columns
+
+
+def _round_marks(cards: Sequence[int]) -> tuple[str, list[str]]:
+    """The first columns of a score sheet: its head and each round's: the round's number, then the cards
+    dealt, a column left out when every round deals as many cards as its number (the key says which)."""
+    number_width = len(str(len(cards)))
+    if _cards_follow_rounds(cards):
+        return "#".rjust(number_width), [f"{number:>{number_width}}" for number in range(1, len(cards) + 1)]
+    cards_width = len(str(max(cards, default=0)))
+    head = f"{'#':>{number_width}} {'n':>{cards_width}}"
+    return head, [f"{number:>{number_width}} {hand:>{cards_width}}" for number, hand in enumerate(cards, 1)]
+
+
+def _cards_follow_rounds(cards: Sequence[int]) -> bool:
+    return all(hand == number for number, hand in enumerate(cards, 1))
+
+
+def _sheet_cards(sheet: ScoreSheet) -> list[int]:
+    """The cards each player was dealt in each round of a score sheet."""
+    rounds = [sheet.rounds[s.seat] for s in sheet.game.seats if s.seat in sheet.rounds]
+    count = max(map(len, rounds), default=0)
+    return [next(lines[n].cards for lines in rounds if n < len(lines)) for n in range(count)]
+
+
+def _sheet_blocks(sheet: ScoreSheet, cards: Sequence[int], *, t: Texts) -> list[list[str]]:
+    """The score sheet's table, its players spread over as few code blocks as keep every line within
+    ``CODE_BLOCK_WIDTH`` columns (a phone's): each a head line (the round columns, then the players'
+    labels, which the legend above names), then one line per round."""
     seats = [s.seat for s in sheet.game.seats if s.seat in sheet.rounds]
-    head = "".join(t("lb-sheet-seat", seat=seat + 1).rjust(SHEET_COLUMN) for seat in seats)
-    lines = ["  #  n" + head]
-    totals = dict.fromkeys(seats, 0)
-    count = max((len(sheet.rounds[seat]) for seat in seats), default=0)
-    out = t("lb-sheet-out").rjust(6).ljust(SHEET_COLUMN)  # eliminated by Nannie's Rule
-    for number in range(count):
-        cards = next(sheet.rounds[s][number].cards for s in seats if number < len(sheet.rounds[s]))
-        cells = []
-        for seat in seats:
-            if number >= len(sheet.rounds[seat]):
-                cells.append(out)
-                continue
-            line = sheet.rounds[seat][number]
-            totals[seat] += line.points
-            bid = "-" if line.bid is None else line.bid
-            cells.append(f"{bid}/{line.tricks}".rjust(6) + f"{totals[seat]:>6}")
-        lines.append(f"{number + 1:>3} {cards:>2}" + "".join(cells))
-    return lines
+    columns = _sheet_cells(sheet, seats, len(cards))
+    labels = [t("lb-sheet-seat", seat=seat + 1) for seat in seats]
+    out = t("lb-sheet-out")
+    filled = [cell for column in columns for cell in column if cell is not None]
+    totals = max((len(total) for _, total in filled), default=0)
+    width = max(
+        [text_width(out), *map(text_width, labels), *(len(entry) + 1 + totals for entry, _ in filled)]
+    )
+
+    gone = _left(_right(out, width - 1 - totals), width)
+
+    def text(cell: SheetCell) -> str:
+        # Figures are ASCII: one column a character.
+        return gone if cell is None else cell[0].rjust(width - 1 - totals) + " " + cell[1].rjust(totals)
+
+    head, rounds = _round_marks(cards)
+    per_block = max(1, (CODE_BLOCK_WIDTH - text_width(head)) // (width + 1))
+    blocks = max(1, -(-len(seats) // per_block))
+    size = max(1, -(-len(seats) // blocks))
+    return [
+        [
+            head + "".join(" " + _right(label, width) for label in labels[first : first + size]),
+            *(
+                line + "".join(" " + text(column[number]) for column in columns[first : first + size])
+                for number, line in enumerate(rounds)
+            ),
+        ]
+        for first in range(0, max(len(seats), 1), size)
+    ]

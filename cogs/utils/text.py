@@ -29,6 +29,9 @@ SELECT_DESCRIPTION_LIMIT = 100
 EMBEDS_PER_MESSAGE = 10
 NAME_LIMIT = 32
 ELLIPSIS = "…"
+# The widest line a code block may have, in columns (as ``cogs.table.render.text_width`` counts them), so a
+# phone shows every line of a table whole, neither cut nor wrapped (issue 26).
+CODE_BLOCK_WIDTH = 36
 
 
 # -- limits ------------------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from cogs.hosting import sandbox as offline
 from cogs.hosting.sandbox import Sandbox, serve
 from cogs.table.model import Table
 from cogs.table.registry import OpenTables
+from cogs.utils.i18n import Lang, texts
 from wizard_core import Game
 
 if TYPE_CHECKING:
@@ -50,7 +51,10 @@ MEMBER_SEAT = 0
 
 
 async def run_sandbox(
-    make_bot: MakeBot, script: Callable[[Sandbox], Awaitable[None]], database: Path | None = None
+    make_bot: MakeBot,
+    script: Callable[[Sandbox], Awaitable[None]],
+    database: Path | None = None,
+    locale: str = offline.DEFAULT_LOCALE,
 ) -> tuple[Sandbox, str]:
     """Run `serve` (what `bot.py sandbox` runs) with `script` driving it; the sandbox and what it printed."""
     stop = asyncio.Event()
@@ -64,7 +68,8 @@ async def run_sandbox(
         finally:
             stop.set()
 
-    await asyncio.wait_for(serve(make_bot, database=database, stop=stop, out=out, ready=ready), timeout=180)
+    serving = serve(make_bot, database=database, locale=locale, stop=stop, out=out, ready=ready)
+    await asyncio.wait_for(serving, timeout=180)
     return seen[0], out.getvalue()
 
 
@@ -280,6 +285,73 @@ async def test_a_click_on_an_older_publication_counts_while_its_message_keeps_it
         assert sandbox.preview._PAGE_LEASE_SECONDS >= 60 * 60
 
     await run_sandbox(make_bot, script)
+
+
+async def show_hand(sandbox: Sandbox, table: Table) -> str:
+    """What the member reads in their hand as Show my hand answers it."""
+    async with sandbox.exclusive():
+        shown = await sandbox.member.click(table_message(sandbox, table), label="Show my hand")
+    assert shown.ephemeral and shown.response is not None, shown
+    return message_text(shown.response)
+
+
+def hand_heading(lang: Lang, table: Table) -> str:
+    """The heading of the member's cards in a hand, in that language."""
+    return texts(lang)("hand-cards", count=len(running(table).hand(MEMBER_SEAT)))
+
+
+async def test_a_sandbox_with_a_german_client_shows_the_hand_in_german(make_bot: MakeBot) -> None:
+    async def script(sandbox: Sandbox) -> None:
+        assert sandbox.world.locale == "de"
+        table = await open_table(sandbox)
+        hand = await show_hand(sandbox, table)
+        assert hand_heading("de", table) in hand, hand
+        assert hand_heading("en", table) not in hand, hand
+
+    _, printed = await run_sandbox(make_bot, script, locale="de")
+    assert "Your client's language is de" in printed
+
+
+async def test_sandbox_language_switches_the_members_client_language_from_the_page(
+    make_bot: MakeBot,
+) -> None:
+    async def script(sandbox: Sandbox) -> None:
+        table = await open_table(sandbox)
+        assert hand_heading("en", table) in await show_hand(sandbox, table)
+        async with sandbox.exclusive():
+            switched = await sandbox.member.slash(sandbox.channel, "sandbox language", language="de")
+        assert switched.ephemeral and switched.response is not None, switched
+        assert "Deutsch" in message_text(switched.response)
+        assert sandbox.world.locale == "de"
+        assert hand_heading("de", table) in await show_hand(sandbox, table)
+        async with sandbox.exclusive():
+            await sandbox.member.slash(sandbox.channel, "sandbox language", language="en-US")
+        assert hand_heading("en", table) in await show_hand(sandbox, table)
+        # The page's message box offers it to the member, beside the bot's own commands.
+        member, channel = sandbox.member, sandbox.channel
+        visible = sandbox.env.backend.visible_commands(user_id=member.id, channel_id=channel.id)
+        assert {"sandbox", "wizard"} <= {command["name"] for command in visible}, visible
+
+    await run_sandbox(make_bot, script)
+
+
+def test_the_sandbox_command_is_the_sandboxs_alone(tmp_path: Path) -> None:
+    made = bot.create_bot(**offline.SANDBOX_SETTINGS, database_path=tmp_path / "sandbox.sqlite3")
+    assert made.tree.get_command("sandbox") is None
+
+
+@pytest.mark.parametrize(
+    ("given", "locale"), [("de", "de"), ("en", "en-US"), ("en-US", "en-US"), ("en-GB", "en-GB")]
+)
+def test_client_locales_the_bot_speaks_are_taken(given: str, locale: str) -> None:
+    assert offline.client_locale(given) == locale
+
+
+@pytest.mark.parametrize("given", ["fr", "de-DE", "", "klingon"])
+def test_other_client_locales_are_refused_in_one_line(given: str) -> None:
+    with pytest.raises(offline.SandboxError) as refused:
+        offline.client_locale(given)
+    assert "\n" not in str(refused.value) and "de" in str(refused.value)
 
 
 def read_lines(stream: Any, lines: queue.Queue[str]) -> None:

@@ -26,6 +26,7 @@ from bot_helpers import (
     message_text,
     patch_client_locales,
 )
+from code_blocks import assert_code_blocks_fit, read_sheet
 from fluent.syntax import ast as fluent
 from fluent.syntax import parse
 from fluent.syntax.visitor import Visitor
@@ -263,9 +264,11 @@ async def test_history_and_a_score_sheet_in_german(
     description = embed_of(sheet).description or ""
     assert re.search(rf"S1 {re.escape(me.mention)}: \*\*\d\. Platz\*\* mit -?\d+", description)
     assert "S2 🤖 Ada (Leicht): **" in description
-    assert "Jede Runde: Vorhersage/Stiche und der laufende Punktestand" in description
-    head = description.split("```")[1].strip().splitlines()[0]
-    assert head.split() == ["#", "n", "S1", "S2", "S3", "S4"]
+    assert "Vorhersage/Stiche und der laufende Punktestand; - keine Vorhersage." in description
+    assert assert_code_blocks_fit(sheet) >= 1
+    marks, entries = read_sheet(description)
+    assert "Jede Runde (# = ihre Nummer und Kartenzahl)" in description
+    assert list(entries) == ["S1", "S2", "S3", "S4"] and marks == [[str(n)] for n in range(1, 16)]
     back = reply(await me.click(sheet, label="◀ Zurück zu den Spielen"))
     older = reply(await me.click(back, label="Ältere ▶"))
     assert labels(older)["◀ Neuere"]

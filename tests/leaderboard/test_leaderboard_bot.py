@@ -30,6 +30,7 @@ from bot_helpers import (
     open_table,
     play,
 )
+from code_blocks import assert_code_blocks_fit, read_sheet
 from discord_payloads import assert_valid_discord_payloads
 from leaderboard_oracle import (
     DAY,
@@ -335,14 +336,16 @@ async def test_history_lists_games_and_shows_a_score_sheet(simcord_env: Env, dat
             "SELECT user_id, score FROM game_results WHERE table_id = ? ORDER BY seat", (int(played),)
         ).fetchall()
     assert len(rows) == 60
-    table_lines = description.split("```")[1].strip().splitlines()
-    assert len(table_lines) == 21
+    assert assert_code_blocks_fit(sheet.response) >= 1
+    # Each round deals as many cards as its number: the key says so, and no column repeats it.
+    assert "# = its number and cards dealt" in description
+    marks, entries = read_sheet(description)
+    assert marks == [[str(number)] for number in range(1, 21)]
+    assert list(entries) == ["P1", "P2", "P3"]
     for number in range(1, 21):
         cells = [f"{bid}/{tricks}" for seat, n, cards, bid, tricks in rows if n == number]
-        line = table_lines[number]
-        assert line.split()[:2] == [str(number), str(number)]
-        assert line.split()[2::2] == cells
-    last_totals = table_lines[-1].split()[3::2]
+        assert [column[number - 1][0] for column in entries.values()] == cells
+    last_totals = [column[-1][1] for column in entries.values()]
     assert last_totals == [str(score) for _, score in totals]
     for user_id, _ in totals:
         assert f"<@{user_id}>" in description

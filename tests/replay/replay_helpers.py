@@ -70,7 +70,7 @@ def step_ids(message: ResponseMessage) -> dict[str, str]:
 
 
 def embed_dicts(message: ResponseMessage) -> list[dict[str, Any]]:
-    return [embed.to_dict() for embed in message.embeds]
+    return [dict(embed.to_dict()) for embed in message.embeds]
 
 
 def field_value(embed: dict[str, Any], name_start: str) -> str | None:

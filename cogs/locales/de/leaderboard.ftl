@@ -117,7 +117,10 @@ lb-sheet-erased = { $count ->
     [one] Die Daten von { $count } Spieler wurden gelöscht.
    *[other] Die Daten von { $count } Spielern wurden gelöscht.
   }
-lb-sheet-key = Jede Runde: Vorhersage/Stiche und der laufende Punktestand; n = ausgeteilte Karten; - keine Vorhersage.
+# Die Legende der Codeblöcke eines Spielblocks: die erste Spalte (#) ist die Nummer der Runde; lb-sheet-key,
+# wenn jede Runde so viele Karten austeilt wie ihre Nummer, lb-sheet-key-cards, wenn eine Spalte (n) sie nennt.
+lb-sheet-key = Jede Runde (# = ihre Nummer und Kartenzahl): Vorhersage/Stiche und der laufende Punktestand; - keine Vorhersage.
+lb-sheet-key-cards = Jede Runde (# = ihre Nummer, n = ausgeteilte Karten): Vorhersage/Stiche und der laufende Punktestand; - keine Vorhersage.
 # Ein Spieler, den Nannies Regel ausgeschieden hat, in den Runden danach.
 lb-sheet-out = raus
 

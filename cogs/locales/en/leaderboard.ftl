@@ -122,7 +122,10 @@ lb-sheet-erased = { $count ->
     [one] { $count } player's records were erased.
    *[other] { $count } players' records were erased.
   }
-lb-sheet-key = Each round: bid/tricks and the running total; n = cards dealt; - no bid.
+# The key of a score sheet's code blocks: their first column (#) is the round's number; lb-sheet-key when each
+# round deals as many cards as its number, lb-sheet-key-cards when a column (n) gives the cards dealt.
+lb-sheet-key = Each round (# = its number and cards dealt): bid/tricks and the running total; - no bid.
+lb-sheet-key-cards = Each round (# = its number, n = cards dealt): bid/tricks and the running total; - no bid.
 # A player eliminated by Nannie's Rule, in the rounds after it.
 lb-sheet-out = out
 
