@@ -38,6 +38,7 @@ from cogs import core_words
 from cogs.utils.i18n import Texts
 from cogs.utils.text import (
     BUTTON_LABEL_LIMIT,
+    CODE_BLOCK_WIDTH,
     DESCRIPTION_LIMIT,
     ELLIPSIS,
     EMBED_TOTAL_LIMIT,
@@ -113,9 +114,9 @@ OUT_SIGN = "❌"
 CALL_MARK = "📣"
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
-# The widest line of a code block, in columns: what a phone shows without cutting (issue 26). Names are
+# The widest line of a code block, in columns (what a phone shows without cutting): names in a block are
 # shortened to fit; the full names are in the message's text.
-BLOCK_WIDTH = 36
+BLOCK_WIDTH = CODE_BLOCK_WIDTH
 
 SUIT_KEYS = {
     Suit.SPADES: "table-suit-spades",
