@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 import referencing
 import referencing.jsonschema
+from code_blocks import assert_code_blocks_fit
 from simcord import Env, HttpLogEntry
 
 __all__ = ("assert_valid_discord_payloads", "payload_problems", "request_problems")
@@ -252,3 +253,5 @@ def assert_valid_discord_payloads(source: Env | Iterable[HttpLogEntry]) -> None:
         f"{entry.method} {entry.path}: {problem}" for entry in entries for problem in request_problems(entry)
     ]
     assert not failures, "invalid Discord payloads:\n" + "\n".join(failures)
+    # Not Discord's limit but the bot's own: every code block fits a phone's width (issue 26).
+    assert_code_blocks_fit(entries)

@@ -38,6 +38,7 @@ from cogs import core_words
 from cogs.utils.i18n import Texts
 from cogs.utils.text import (
     BUTTON_LABEL_LIMIT,
+    CODE_BLOCK_WIDTH,
     DESCRIPTION_LIMIT,
     ELLIPSIS,
     EMBED_TOTAL_LIMIT,
@@ -113,6 +114,9 @@ OUT_SIGN = "❌"
 CALL_MARK = "📣"
 NO_TRUMP_MARK = "—"
 TURN_MARK = "►"
+# The widest line of a code block, in columns (what a phone shows without cutting): names in a block are
+# shortened to fit; the full names are in the message's text.
+BLOCK_WIDTH = CODE_BLOCK_WIDTH
 
 SUIT_KEYS = {
     Suit.SPADES: "table-suit-spades",
@@ -440,32 +444,34 @@ def _scoreboard(view: PublicView, t: Texts, me: int | None = None) -> str:
         if _is_saboteur(view, seat):
             tags.append(t("table-tag-saboteur"))
         out = "" if _is_active(view, seat) else f" {OUT_SIGN} {t('table-tag-out')}"
-        names.append(_block(name) + (f" ({', '.join(tags)})" if tags else "") + out)
+        names.append((_block(name), out + (f" ({', '.join(tags)})" if tags else "")))
     player = t("table-column-player")
     (bid, bid_w), (won, won_w), (total, total_w) = _columns(
         t, "table-column-bid", "table-column-won", "table-column-total"
     )
-    width = max(text_width(player), *map(text_width, names))
+    room = BLOCK_WIDTH - 2 - (1 + bid_w) - (1 + won_w) - (1 + total_w)
+    labels = [_fit(name, room - text_width(tags)) + tags for name, tags in names]
+    width = max(text_width(player), *map(text_width, labels))
     waiting = set(_waiting_on(view)) if view.phase is not Phase.GAME_OVER else set()
-    lines = [
-        f"  {_ljust(player, width)}  {_rjust(bid, bid_w)}  {_rjust(won, won_w)}  {_rjust(total, total_w)}"
-    ]
-    for seat, name in enumerate(names):
+    lines = [f"  {_ljust(player, width)} {_rjust(bid, bid_w)} {_rjust(won, won_w)} {_rjust(total, total_w)}"]
+    for seat, name in enumerate(labels):
         mark = TURN_MARK if seat in waiting else " "
         lines.append(
-            f"{mark} {_ljust(name, width)}  {_rjust(_bid_text(view, seat), bid_w)}"
-            f"  {view.tricks_won[seat]:>{won_w}}  {view.totals[seat]:>{total_w}}"
+            f"{mark} {_ljust(name, width)} {_rjust(_bid_text(view, seat), bid_w)}"
+            f" {view.tricks_won[seat]:>{won_w}} {view.totals[seat]:>{total_w}}"
         )
     return code_block(lines)
 
 
 def _trick_block(trick: TrickView, players: Sequence[str], trump: Suit | None, t: Texts) -> str:
     """The cards of a trick, one line each: position (1 leads), player, card."""
-    names = [_block(players[played.player]) for played in trick.plays]
+    cards = [_played_text(played, trump, t) for played in trick.plays]
+    room = max(BLOCK_WIDTH - 4 - max(map(text_width, cards), default=0), 6)
+    names = [_fit(_block(players[played.player]), room) for played in trick.plays]
     width = max(map(text_width, names), default=0)
     return code_block(
-        f"{played.position} {_ljust(name, width)}  {_played_text(played, trump, t)}"
-        for played, name in zip(trick.plays, names, strict=True)
+        f"{played.position} {_ljust(name, width)}  {card}"
+        for played, name, card in zip(trick.plays, names, cards, strict=True)
     )
 
 
@@ -925,27 +931,30 @@ def _round_bid(result: RoundResult, seat: int) -> str:
 
 
 def _round_tag(result: RoundResult, seat: int, t: Texts) -> str:
-    """The dealer, the Saboteur dealer (the dealer without a bid) or a player already out (no bid)."""
+    """The dealer (a Saboteur dealer too: the summary's line under the table says what they scored) or a
+    player already out (no bid)."""
     if seat == result.dealer:
-        if result.bids[seat] is None:
-            return " " + t("table-tag-dealer-saboteur", points=_score(result.points[seat]))
-        return f" ({t('table-tag-dealer')})"
+        return f" ({t('table-tag-dealer')})"  # a Saboteur dealer's 20 points: the line under the table
     if result.bids[seat] is None:
         return f" ({t('table-tag-out')})"
     return ""
 
 
 def _round_table(result: RoundResult, players: Sequence[str], t: Texts) -> str:
-    names = [_block(name) + _round_tag(result, seat, t) for seat, name in enumerate(players)]
     player = t("table-column-player")
     columns = _columns(t, "table-column-bid", "table-column-won", "table-column-points", "table-column-total")
     (_, bid_w), (_, won_w), (_, points_w), (_, total_w) = columns
+    room = BLOCK_WIDTH - sum(1 + w for _, w in columns)
+    names = []
+    for seat, name in enumerate(players):
+        tag = _round_tag(result, seat, t)
+        names.append(_fit(_block(name), room - text_width(tag)) + tag)
     width = max(text_width(player), *map(text_width, names))
-    lines = [_ljust(player, width) + "".join(f"  {_rjust(heading, w)}" for heading, w in columns)]
+    lines = [_ljust(player, width) + "".join(f" {_rjust(heading, w)}" for heading, w in columns)]
     for seat, name in enumerate(names):
         lines.append(
-            f"{_ljust(name, width)}  {_round_bid(result, seat):>{bid_w}}  {result.tricks[seat]:>{won_w}}"
-            f"  {_signed(result.points[seat]):>{points_w}}  {result.totals[seat]:>{total_w}}"
+            f"{_ljust(name, width)} {_round_bid(result, seat):>{bid_w}} {result.tricks[seat]:>{won_w}}"
+            f" {_signed(result.points[seat]):>{points_w}} {result.totals[seat]:>{total_w}}"
         )
     return code_block(lines)
 
@@ -989,18 +998,32 @@ def _abbreviations(players: Sequence[str], width: int) -> list[str]:
     return [_heading(name, width - 1) + str(seat + 1) for seat, name in enumerate(players)]
 
 
+def _history_compact(result: GameResult, players: Sequence[str], t: Texts) -> bool:
+    """Whether the running totals need the compact layout to fit a phone (``BLOCK_WIDTH``): no trump
+    column, single spaces."""
+    number_width = max((len(str(total)) for row in result.rounds for total in row.totals), default=1)
+    round_width = len(str(len(result.rounds)))
+    trump_column = t("table-history-trump-column")
+    spacious = (BLOCK_WIDTH - round_width - 2 - text_width(trump_column)) // len(players) - 2
+    return spacious < max(number_width, 3)
+
+
 def _history_table(result: GameResult, players: Sequence[str], *, compact: bool, t: Texts) -> str:
-    """Running totals after every round, one row per round; compact drops the trump column and spacing."""
+    """Running totals after every round, one row per round, within ``BLOCK_WIDTH`` columns; compact drops
+    the trump column and spacing. Players are headed by their names cut to the column's width."""
     cells = [[str(total) for total in row.totals] for row in result.rounds]
     number_width = max((len(cell) for row in cells for cell in row), default=1)
     longest_name = max(text_width(_one_line(name)) for name in players)
-    if compact:
-        width, gap = max(number_width, 3), " "
-    else:
-        width, gap = max(number_width, min(longest_name, 8)), "  "
-    headings = _abbreviations(players, width)
     round_width = len(str(len(result.rounds)))
-    lead = "#".rjust(round_width) + ("" if compact else "  " + t("table-history-trump-column"))
+    trump_column = t("table-history-trump-column")
+    if compact:
+        room = (BLOCK_WIDTH - round_width) // len(players) - 1
+        width, gap = max(number_width, min(longest_name, room, 8), 3), " "
+    else:
+        room = (BLOCK_WIDTH - round_width - 2 - text_width(trump_column)) // len(players) - 2
+        width, gap = max(number_width, min(longest_name, room, 8)), "  "
+    headings = _abbreviations(players, width)
+    lead = "#".rjust(round_width) + ("" if compact else "  " + trump_column)
     lines = [lead + "".join(gap + _rjust(heading, width) for heading in headings)]
     for row, row_cells in zip(result.rounds, cells, strict=True):
         start = str(row.round_number).rjust(round_width)
@@ -1037,9 +1060,11 @@ def final_embed(result: GameResult, players: Sequence[str], edition: str, *, t: 
         else:
             standings.append(t("table-final-place", place=place, name=name, total=total))
     head = "\n".join([_headline(result, players, t), "", *standings, "", t("table-final-running")])
-    description = (
-        f"{head} {t('table-final-running-legend')}\n{_history_table(result, players, compact=False, t=t)}"
-    )
+    if _history_compact(result, players, t):
+        description = f"{head}\n{_history_table(result, players, compact=True, t=t)}"
+    else:
+        table = _history_table(result, players, compact=False, t=t)
+        description = f"{head} {t('table-final-running-legend')}\n{table}"
     if len(description) > DESCRIPTION_LIMIT:
         description = f"{head}\n{_history_table(result, players, compact=True, t=t)}"
     title = t("table-final-title", edition=_edition_title(edition, t))

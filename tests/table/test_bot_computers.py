@@ -7,6 +7,7 @@ member's click returns once every computer after them has moved.
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -192,7 +193,8 @@ async def test_a_member_who_leaves_is_replaced_by_a_computer(simcord_env: Env, d
     assert table.running()
     row = seats(database_path, table.table_id)[2]
     assert row["computer"] == "medium" and row["user_id"] < 0
-    assert "Stand-in for" in message_text(table.table_message)
+    # The stand-in's name, shortened to the scoreboard's width, its level kept.
+    assert re.search(r"🤖 Stand\S*… \(Medium\)", message_text(table.table_message))
     again = await leaver.click(table.table_message, label="Show my hand")
     assert_refused(again, "not playing")
     table.players = table.players[:2]

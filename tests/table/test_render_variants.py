@@ -107,7 +107,7 @@ def scoreboard_row(text: str, name: str, lead: int = 2) -> list[str]:
     """The cells of a seat's row in the scoreboard (``lead``: 2 for the turn mark, 0 in a round's table);
     the row ends with the bid, the tricks won (the points) and the total."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if "Player" in line and "Bid  Won" in line)
+    start = next(i for i, line in enumerate(lines) if "Player" in line and "Bid Won" in line)
     block = lines[start + 1 : lines.index("```", start)]
     rows = [line for line in block if line[lead:].startswith(name + " ")]
     assert len(rows) == 1, (name, block)
@@ -245,7 +245,7 @@ def check_hand_bids(moment: Moment, view: PlayerView, text: str) -> None:
     own = moment.game.bids[p]
     mine = bool(view.legal_actions)
     if not mine:
-        assert "Bid  Won" not in text
+        assert "Bid Won" not in text
         played_out = view.phase is Phase.PLAY and not (view.hand or view.hand_hidden or view.others_cards)
         if own is not None and public.active[p] and played_out:
             # One short line: the round, the bid and the tricks won so far.
@@ -312,8 +312,10 @@ def check_round(result: RoundResult, names: list[str], seen: Seen) -> None:
         assert row[-4] == (NO_BID if bid is None else str(bid))
     if result.bids[result.dealer] is None:
         seen["saboteur round"] += 1
-        assert f"(D, saboteur, scores {result.points[result.dealer]})" in text
-        assert "dealt as the saboteur" in text
+        # The dealer is tagged (D) in the table; the line under it says they dealt as the saboteur and
+        # what that scored.
+        assert scoreboard_row(text, names[result.dealer], lead=0)[1] == "(D)"
+        assert "dealt as the saboteur" in text and f"+{result.points[result.dealer]}" in text
     if result.eliminated:
         seen["eliminated"] += 1
         out = ", ".join(f"**{display_name(names[seat])}**" for seat in result.eliminated)

@@ -28,7 +28,6 @@ table-tag-dealer = G
 table-tag-you = du
 table-tag-saboteur = Saboteur
 table-tag-out = raus
-table-tag-dealer-saboteur = (G, Saboteur, bekommt { $points })
 
 ## Die Tischnachricht
 

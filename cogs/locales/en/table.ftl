@@ -37,7 +37,6 @@ table-tag-dealer = D
 table-tag-you = you
 table-tag-saboteur = saboteur
 table-tag-out = out
-table-tag-dealer-saboteur = (D, saboteur, scores { $points })
 
 ## The table message
 
