@@ -61,13 +61,15 @@ class BidAdvice:
 class CardOption:
     """One legal card: the action that plays it (one of ``legal_actions``: for a Wizard or Jester played
     with its Smyrna Style call, the call), and the chance that the player then makes their bid (None
-    for the Wizard Saboteur dealer, who has none). ``merlin`` is Merlin's declaration; ``opposite`` is
-    True for a Wizard or Jester played without its call, which counts as the opposite card."""
+    for the Wizard Saboteur dealer, who has none). ``value`` is what the hard level weighs: the round's
+    expected points minus the other players' mean (``search.utility``). ``merlin`` is Merlin's
+    declaration; ``opposite`` is True for a Wizard or Jester played without its call, which counts as
+    the opposite card."""
 
     action: int
     card: Card
     chance: float | None
-    points: float
+    value: float
     samples: int
     merlin: MerlinAs | None = None
     opposite: bool = False

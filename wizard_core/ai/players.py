@@ -8,8 +8,8 @@
 - ``hard``: bids and chooses trump like ``medium`` with more work, and chooses each card by
   determinized search: every sample deals the unseen cards consistently with what it has seen (voids
   included, and weighted by how well it explains the bids), plays each distinct legal card followed by
-  the greedy policy for everyone to the end of the round, and the card with the best mean round score
-  is played.
+  the greedy policy for everyone to the end of the round, and the card with the best mean round score,
+  less the other players' mean round score, is played: making an opponent miss counts.
 
 The variants change what a player knows and wants, never how a level thinks. Bids come from the legal
 actions (so the bid limits hold); bids it cannot see are read from the sampled hands; a hidden hand
