@@ -47,6 +47,10 @@ per line-up and 10 deal seeds, ``--games N`` per line-up, ``--seeds N`` deal see
 line-ups (default 40), ``--effort`` for the share of each level's default work in the tournament or
 ``--samples`` for a fixed number of deals per decision, ``--lineups`` to choose them). The issue's
 measure: ``--lineups hard-pimc --effort 1`` (hard at its default work against three PIMC agents).
+``--save FILE`` writes the duplicate games' figures, and ``--paired FILE`` prints this run minus a saved
+one, seed by seed, on the seeds both played: to compare two versions of a level on the same deals
+(``docs/computers.md`` has the figures; a seed's four games differ so much that pairing narrows the
+interval only a little, so only large differences show on a few dozen seeds).
 """
 
 from __future__ import annotations
