@@ -23,6 +23,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 
 S = TypeVar("S")
 Draw = Callable[[Any], bytes]
+# How much lower a worker's priority is than the bot's: woken by a picture, it does not take the core of
+# the event loop that wrote it (on a busy host, the loop then lost about as long as the picture took).
+WORKER_NICENESS = 5
 # How long a stopping worker is given to finish the picture under way (seconds).
 STOP_SECONDS = 5.0
 
@@ -58,6 +62,8 @@ def warm_up() -> None:
 def serve(connection: Connection) -> None:
     """A worker's life: say it is ready, then draw each picture asked for until told to stop (None),
     drawing the card pieces (``pieces.warming``) while no picture is asked for."""
+    with contextlib.suppress(OSError):  # a platform without it
+        os.nice(WORKER_NICENESS)
     warm_up()
     connection.send(True)
     warming = pieces.warming()
