@@ -11,14 +11,14 @@ with the sandbox's ``/sandbox language``, as on the page). It then plays the gam
 Playwright; it is pointed at the Chromium or Chrome installed on this machine (Playwright's own browser
 download is not needed). The deal is random, so each run shows another game.
 
-Run: ``.venv/bin/python tools/sandbox_screenshots.py [--browser PATH] [--out FOLDER] [--locale L ...]
-[--quick]``. It needs the ``screenshots`` extra (``.venv/bin/pip install -e '.[screenshots]'``: the
+Run: ``.venv/bin/python tools/sandbox_screenshots.py [--browser PATH] [--out FOLDER] [--locale en-US|de
+...] [--quick]``. It needs the ``screenshots`` extra (``.venv/bin/pip install -e '.[screenshots]'``: the
 sandbox's packages and Playwright) and a browser (Debian: ``apt install chromium``, with
 ``fonts-noto-color-emoji`` so that the robots of the computers' names show). Without a browser it says so
 and exits with status 1. It writes ``docs/images/sandbox-table.png``, ``sandbox-hand.png`` (English),
-``sandbox-hand-de.png`` (German) and ``replay-step.png``; a hand in another locale is
-``sandbox-hand-<locale>.png``, and the replay step is in the first locale given (suffixed alike unless it
-is English). ``--quick`` plays Quick play (8 rounds instead of 15), which reaches the replay sooner.
+``sandbox-hand-de.png`` (German) and ``replay-step.png`` (in the first ``--locale``; ``replay-step-de.png``
+when that is German). ``--quick`` plays Quick play (8 rounds instead of 15). A whole game takes about a
+minute: the computers move at once and think briefly.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ VIEWPORT = (960, 1400)
 ROUND = 4
 # The replay's step captured: this trick of this round (the menu of rounds, then Next trick).
 REPLAY_ROUND, REPLAY_TRICK = 5, 3
-# The member's client languages whose hand is captured, by default (``--locale``).
+# The member's client languages whose hand is captured by default, all that the sandbox offers
+# (``CLIENT_LOCALES`` of cogs/hosting/sandbox.py, not imported here before the packages are checked).
 LOCALES = ("en-US", "de")
 ACT_ID = re.compile(r"wizard:act:\d+:\d+:(?P<code>\d+)")
 
@@ -221,7 +222,9 @@ def a_choice_in_a_trick(game: Any) -> bool:
 
     if game.round_number < ROUND or game.phase is not Phase.PLAY or not game.current_trick().plays:
         return False
-    return 1 < len(game.legal_actions(0)) < len(game.hand(0))
+    # A card's play is its face id; special cards may always be played (equal ones are offered once).
+    legal = game.legal_actions(0)
+    return len(legal) > 1 and any(not card.is_special and card.face not in legal for card in game.hand(0))
 
 
 async def play_until(sandbox: Any, table: Any, rng: random.Random, moment: Any) -> None:
@@ -275,9 +278,9 @@ def main(argv: list[str]) -> int:
         "--locale",
         action="append",
         dest="locales",
-        metavar="LOCALE",
-        help="a client language to capture the hand in, as Discord names it (en-US, de); once per "
-        "language; the first is the replay's (default: en-US and de)",
+        choices=LOCALES,
+        help="a client language to capture the hand in, as Discord names it; once per language; the "
+        "first is also the replay's (default: all of them, in this order)",
     )
     parser.add_argument("--quick", action="store_true", help="play Quick play (8 rounds instead of 15)")
     arguments = parser.parse_args(argv)
