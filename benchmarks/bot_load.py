@@ -1037,7 +1037,7 @@ async def measure(env: Env, bot: WizardBot, meter: Meter, result: SizeResult) ->
     result.gc_longest, result.gc_longest_generation = max(meter.pauses, default=(0.0, -1))
     gc.collect()
     result.retained_after, result.kept_objects_after = retained_bytes(bot)
-    result.gc_objects = len(gc.get_objects())
+    result.gc_objects = len(gc.get_objects()) + gc.get_freeze_count()  # frozen ones too
 
 
 async def run_size(options: SizeResult, check: bool) -> SizeResult:

@@ -4,9 +4,13 @@ Drawing and encoding a picture is a millisecond or two of work that holds the in
 thread of the bot's process it competes with the event loop (and the database's thread) for that lock.
 So pictures are drawn in worker processes (``Painters``), as many as the setting
 ``WIZARD_PICTURE_PROCESSES`` says, beside the computers' pool (``cogs.table.computers``) and from the same
-fork server. A job is so short that the helper threads of ``concurrent.futures.ProcessPoolExecutor`` would
-cost more than it: each hand-over wakes one of them, and the loop then waits for the interpreter lock
-again (``benchmarks/bot_load.py`` measured about 2 ms a picture). So the loop itself writes each job to a
+fork server. By default there are none on a host with two cores or fewer: without a spare core, waking
+another process takes the event loop's core, and the hand-over cost more than the picture
+(``docs/pictures.md``).
+
+A job is so short that the helper threads of ``concurrent.futures.ProcessPoolExecutor`` would cost more
+than it: each hand-over wakes one of them, and the loop then waits for the interpreter lock again
+(``benchmarks/bot_load.py`` measured about 2 ms a picture). So the loop itself writes each job to a
 worker's pipe and is called back when the picture's bytes can be read: no thread in between.
 
 The workers start together when the first picture is wanted, in a thread of their own; the pictures
