@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageDraw
 
 from cogs.table import pictures as images
-from cogs.table.pictures import HandScene, cards, sprites
+from cogs.table.pictures import HandScene, cards, pieces, sprites
 from cogs.utils.i18n import ENGLISH, texts
 from wizard_core import Bid, Card, Game, Phase, Rules, Suit
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
@@ -30,6 +30,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     def forget() -> None:
         for cached in (cards.tile, cards.badge, cards.suit_label, sprites.text_sprite, sprites.text_length):
             cached.cache_clear()
+        pieces.forget()
         images.cache_clear()
 
     forget()

@@ -47,6 +47,7 @@ __all__ = [
     "card",
     "card_back",
     "flat",
+    "forget",
     "marked_card",
     "place",
     "ring_seam",
@@ -232,3 +233,9 @@ def trump_panel(turned_up: int | None, trump: Suit | None, caption: str, lang: L
     elif words is not None:
         put_text(laid, centre, y, words, "mt")
     return to_palette(laid)
+
+
+def forget() -> None:
+    """Forget every piece drawn (tests that watch what is drawn)."""
+    for cached in (_card, card_back, place, _marked_card, ring_seam, text, trump_panel):
+        cached.cache_clear()
