@@ -10,6 +10,7 @@ import gc
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from cogs.members.store import MemberSettingsStore
 from cogs.server_settings.store import ServerSettingsStore
 from cogs.table.announce import Announcer
 from cogs.table.clock import TurnClock
@@ -54,7 +55,9 @@ def open_tables(
         ),
         actions=bot.metrics.counter("actions_total", "Moves stored, by kind and by whom", ("kind", "by")),
         outbox=Outbox(bot.metrics),
+        members=bot.service(MemberSettingsStore),
     )
+    parts.members.listeners.append(registry.member_settings_changed)
 
     def new_session(table: Table) -> TableSession:
         return TableSession(table, parts, registry)
