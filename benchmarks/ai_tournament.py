@@ -47,11 +47,16 @@ per line-up and 10 deal seeds, ``--games N`` per line-up, ``--seeds N`` deal see
 line-ups (default 40), ``--effort`` for the share of each level's default work in the tournament or
 ``--samples`` for a fixed number of deals per decision, ``--lineups`` to choose them). The issue's
 measure: ``--lineups hard-pimc --effort 1`` (hard at its default work against three PIMC agents).
+``--save FILE`` writes the duplicate games' figures, and ``--paired FILE`` prints this run minus a saved
+one, seed by seed, on the seeds both played: to compare two versions of a level on the same deals
+(``docs/computers.md`` has the figures; a seed's four games differ so much that pairing narrows the
+interval only a little, so only large differences show on a few dozen seeds).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -520,6 +525,10 @@ def parse_args() -> argparse.Namespace:
         help=f"comma-separated, of {', '.join([*LINEUPS, *PIMC_LINEUPS])}",
     )
     parser.add_argument("--variants", default="", help="comma-separated variant ids for every game")
+    parser.add_argument("--save", default=None, help="write the duplicate games' figures to this JSON file")
+    parser.add_argument(
+        "--paired", default=None, help="a file of --save: print this run minus that one, seed by seed"
+    )
     args = parser.parse_args()
     if args.effort <= 0 or (args.samples is not None and args.samples < 1):
         parser.error("--effort must be above 0 and --samples at least 1")
@@ -619,6 +628,46 @@ def latency_run(games: int, variants: frozenset[str]) -> None:
     report_times(runs)
 
 
+def save_duplicates(path: str, records: dict[str, list[GameRecord]]) -> None:
+    """Write the duplicate line-ups' figures per game (line-up, seed, wins, points, margin) as JSON."""
+    rows = [
+        {"lineup": r.lineup, "seed": r.seed, "wins": r.wins, "points": r.points, "margin": r.margin}
+        for name, rs in records.items()
+        if name in PIMC_LINEUPS
+        for r in rs
+    ]
+    Path(path).write_text(json.dumps(rows), encoding="utf-8")
+
+
+def report_paired(path: str, records: dict[str, list[GameRecord]]) -> None:
+    """This run minus an earlier one saved with ``--save``, seed by seed on the seeds both played: the
+    luck of the deals cancels out of the difference, so a change shows with fewer seeds."""
+    earlier: dict[str, dict[int, list[dict[str, float]]]] = defaultdict(lambda: defaultdict(list))
+    for row in json.loads(Path(path).read_text(encoding="utf-8")):
+        earlier[row["lineup"]][row["seed"]].append(row)
+    for name, rs in records.items():
+        before = earlier.get(name)
+        if name not in PIMC_LINEUPS or not before:
+            continue
+        now: dict[int, list[GameRecord]] = defaultdict(list)
+        for r in rs:
+            now[r.seed].append(r)
+        seeds = sorted(set(now) & set(before))
+        if len(seeds) < 2:
+            continue
+        print(f"\n{name} minus {path}, paired over {len(seeds)} seeds")
+        for value in ("wins", "margin"):
+            diffs = [
+                statistics.fmean(getattr(r, value) for r in now[seed])
+                - statistics.fmean(row[value] for row in before[seed])
+                for seed in seeds
+            ]
+            mean, ci = mean_ci(diffs)
+            scale, unit = (100, " points of percentage") if value == "wins" else (1, " points")
+            label = "win share" if value == "wins" else "points over the PIMC agents"
+            print(f"  {label:<28} {mean * scale:+.1f} ± {ci * scale:.1f}{unit}")
+
+
 def main() -> None:
     args = parse_args()
     tasks = tournament_tasks(args)
@@ -634,6 +683,10 @@ def main() -> None:
     for name in args.lineups:
         report_lineup(name, records[name])
     report_cpu([r for rs in records.values() for r in rs])
+    if args.paired:
+        report_paired(args.paired, records)
+    if args.save:
+        save_duplicates(args.save, records)
     if args.latency_games:
         latency_run(args.latency_games, args.variants)
     print(f"\n{time.perf_counter() - start:.0f} s")

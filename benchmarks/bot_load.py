@@ -1037,7 +1037,7 @@ async def measure(env: Env, bot: WizardBot, meter: Meter, result: SizeResult) ->
     result.gc_longest, result.gc_longest_generation = max(meter.pauses, default=(0.0, -1))
     gc.collect()
     result.retained_after, result.kept_objects_after = retained_bytes(bot)
-    result.gc_objects = len(gc.get_objects())
+    result.gc_objects = len(gc.get_objects()) + gc.get_freeze_count()  # frozen ones too
 
 
 async def run_size(options: SizeResult, check: bool) -> SizeResult:
@@ -1318,6 +1318,10 @@ def details(results: list[SizeResult]) -> list[str]:
                 f"(database {db * 1000:.1f}, fake HTTP {http * 1000:.1f} in {calls} calls; "
                 f"GC pauses {collect * 1000:.1f})"
             )
+        lines.append(
+            f"    longest GC pause {result.gc_longest * 1000:.1f} ms (generation "
+            f"{result.gc_longest_generation}) of {result.gc_pauses} from the tables' opening to the end"
+        )
         if result.game_actions:
             lines.append(
                 "    counted requests per game action: "

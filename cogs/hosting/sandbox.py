@@ -30,12 +30,13 @@ page's "More" menu, stops the sandbox like Ctrl-C.
 
 Language. Discord tells the bot the language of each user's client with every interaction
 (``Interaction.locale``), and the bot answers privately in it: a hand, a refusal, help. SimCord sends
-``en-US`` always, and its page has no setting that reaches the bot (its own locale only formats the page's
-dates). The sandbox therefore sets the locale of the person's interactions itself, as the bot receives them:
-``--locale de`` (``bot.py sandbox --locale de``) starts them with a German client, and the sandbox's own
-slash command ``/sandbox language``, typed on the page, switches it for the interactions that follow. That
-command is added to the bot's command tree by the sandbox only, never by the bot. The table and the other
-channel messages follow the server's language, as on Discord (``/wizard settings``).
+``en-US`` always, and its page has no setting that reaches the bot (the page's own locale only writes its
+dates and times). The sandbox therefore sets the locale of the person's interactions itself, as the bot
+receives them, and the page's with it: ``--locale de`` (``bot.py sandbox --locale de``) starts them with a
+German client, and the sandbox's own slash command ``/sandbox language``, typed on the page, switches it
+for the interactions that follow. That command is added to the bot's command tree by the sandbox only,
+never by the bot. The table and the other channel messages follow the server's language, as on Discord
+(``/wizard settings``).
 
 A few internals are used, each in one place: SimCord's clock (``PacedEnv.start_clock_now``), its timers'
 real-time fallback (``PacedEnv._schedule_timer``), its bot's name (``build_world``), the page's lease and
@@ -201,6 +202,15 @@ class World:
     channel: ChannelHandle
     member: MemberActor
     locale: str = DEFAULT_LOCALE
+    # Their page, once it is served: its dates and times are written in their client language too.
+    page: Preview | None = None
+
+    def speak(self, locale: str) -> None:
+        """Make ``locale`` (a Discord locale) the person's client language from their next interaction on,
+        and their page's."""
+        self.locale = locale
+        if self.page is not None:
+            self.page.locale = locale
 
 
 def speak_as_chosen(bot: discord.Client, world: World) -> None:
@@ -233,7 +243,7 @@ def sandbox_commands(world: World) -> app_commands.Group:
     @app_commands.describe(language="The language the bot answers you in privately, from now on")
     @app_commands.choices(language=offered)
     async def language(interaction: discord.Interaction[Any], language: app_commands.Choice[str]) -> None:
-        world.locale = language.value
+        world.speak(language.value)
         await interaction.response.send_message(
             f"Your Discord client now reads {language.name}: your hand and the bot's other private answers "
             "come in it from your next action. The table follows the server's language (/wizard settings).",
@@ -458,7 +468,7 @@ async def _running(
     env = PacedEnv(bot)
     untime_dynamic_views(bot)
     world = build_world(env, name)
-    world.locale = locale
+    world.speak(locale)
     speak_as_chosen(bot, world)
     if isinstance(bot, commands.Bot):
         bot.tree.add_command(sandbox_commands(world))
@@ -468,7 +478,7 @@ async def _running(
     try:
         env.paced = True
         async with contextlib.AsyncExitStack() as page:
-            preview = await page.enter_async_context(_open_page(env, world, port))
+            preview = world.page = await page.enter_async_context(_open_page(env, world, port))
             sandbox = Sandbox(env, bot, world, preview, database, lock)
             serialize_page_actions(sandbox)
             ticker = asyncio.create_task(keep_time(sandbox), name="wizard-sandbox-clock")
@@ -490,6 +500,7 @@ async def _open_page(env: Env, world: World, port: int) -> AsyncIterator[Preview
         world.channel,
         viewers=[world.member],
         layout="channel",
+        locale=world.locale,
         width=PAGE_WIDTH,
         height=PAGE_HEIGHT,
         port=port,

@@ -6,7 +6,6 @@ of open tables, the lobby opener and the restorer, then brings the open tables b
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from cogs.table.components import FAMILIES
 from cogs.table.computers import Thinkers
 from cogs.table.delivery import Delivery
 from cogs.table.driver import ComputerDriver
+from cogs.table.heap import LongLived
 from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table
 from cogs.table.outbox import Outbox
@@ -65,20 +65,6 @@ def open_tables(
     return registry, Lobbies(registry, parts, new_session), Restorer(registry, parts, new_session)
 
 
-class LongLived:
-    """What lives once the bot is set up and its open tables restored (the modules, the restored tables)
-    lives as long as the process: ``freeze`` takes it out of the garbage collector's full passes, which
-    then stay short however many tables there are (issue 27); ``thaw``, when the bot closes, hands it back
-    (a test process starts many bots)."""
-
-    async def freeze(self) -> None:
-        gc.collect()
-        gc.freeze()
-
-    def thaw(self) -> None:
-        gc.unfreeze()
-
-
 async def setup(bot: WizardBot) -> None:
     store = TableStore(bot.db, owner=bot.process_name)
     # Provided before the tables, so that the computers' and pictures' worker processes stop after them.
@@ -88,7 +74,7 @@ async def setup(bot: WizardBot) -> None:
     bot.provide(drawers, on_close=drawers.close)
     draw_in(drawers)
     long_lived = LongLived()
-    bot.provide(long_lived, on_close=long_lived.thaw)
+    bot.provide(long_lived, on_close=long_lived.close)
     bot.after_setup(long_lived.freeze)
     tables, lobbies, restorer = open_tables(bot, store, bot.service(ServerSettingsStore), thinkers)
     bot.provide(tables, on_close=tables.close)

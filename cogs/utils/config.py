@@ -301,10 +301,14 @@ class Settings:
     computer_processes: int = _setting(
         "WIZARD_COMPUTER_PROCESSES", os.cpu_count() or 1, _parse_processes, as_text=_text_of(int)
     )
-    # The worker processes pictures are drawn in (default: two, or one on a single core); 0 draws them in
-    # a thread of the bot's own process instead, one at a time (see cogs/table/pictures/cache.py).
+    # The worker processes pictures are drawn in (default: two, on a host with two cores to spare for
+    # them; else one, or none); 0 draws them in a thread of the bot's own process instead, one at a time
+    # (see cogs/table/pictures/workers.py).
     picture_processes: int = _setting(
-        "WIZARD_PICTURE_PROCESSES", min(2, os.cpu_count() or 1), _parse_processes, as_text=_text_of(int)
+        "WIZARD_PICTURE_PROCESSES",
+        max(0, min(2, (os.cpu_count() or 1) - 2)),
+        _parse_processes,
+        as_text=_text_of(int),
     )
     # The least time between two edits of a table message (seconds): a burst of moves is shown by one
     # edit, which keeps the bot well under Discord's request limit.

@@ -333,5 +333,8 @@ def test_the_saboteur_dealer_counts_the_others_points_against_itself() -> None:
     # Seat 1 makes 1 (30), seats 2 and 3 make 0 (20 each): the dealer's utility is minus their mean.
     assert utility(dealer, bids, [0, 1, 0, 0], 0) == pytest.approx(-70 / 3)
     assert utility(dealer, bids, [1, 0, 0, 0], 0) == pytest.approx(-30 / 3)
+    # A bidder counts the other bidders' mean against its own points (not the dealer's fixed 20): seat 1
+    # makes 30, seats 2 and 3 make 20 each, or seat 2 misses by one (-10) and seat 3 makes 20.
     bidder = Knowledge(game.view(1))
-    assert utility(bidder, bids, [0, 1, 0, 0], 0) == 30
+    assert utility(bidder, bids, [0, 1, 0, 0], 0) == pytest.approx(30 - 20)
+    assert utility(bidder, bids, [0, 1, 1, 0], 0) == pytest.approx(30 - 5)

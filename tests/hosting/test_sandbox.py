@@ -11,6 +11,7 @@ database finds its server, channel and lobby again; Ctrl-C stops `bot.py sandbox
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import io
 import os
 import queue
@@ -39,13 +40,14 @@ from cogs.hosting import sandbox as offline
 from cogs.hosting.sandbox import Sandbox, serve
 from cogs.table.model import Table
 from cogs.table.registry import OpenTables
-from cogs.utils.i18n import Lang, texts
-from wizard_core import Game
+from cogs.utils.i18n import Lang, language_of, texts
+from wizard_core import Game, Phase
 
 if TYPE_CHECKING:
     from conftest import MakeBot
 
 ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT_TOOL = ROOT / "tools" / "sandbox_screenshots.py"
 URL = re.compile(r"http://127\.0\.0\.1:\d+/#[\w-]+")
 MEMBER_SEAT = 0
 
@@ -303,6 +305,10 @@ def hand_heading(lang: Lang, table: Table) -> str:
 async def test_a_sandbox_with_a_german_client_shows_the_hand_in_german(make_bot: MakeBot) -> None:
     async def script(sandbox: Sandbox) -> None:
         assert sandbox.world.locale == "de"
+        # The page writes its dates and times as a German client does.
+        origin, key = sandbox.url.split("/#")
+        status, snapshot = await fetch(f"{origin}/api/pages", "POST", {"X-Simcord-Capability": key})
+        assert status == 200 and snapshot["profile"]["locale"] == "de", snapshot.get("profile")
         table = await open_table(sandbox)
         hand = await show_hand(sandbox, table)
         assert hand_heading("de", table) in hand, hand
@@ -322,7 +328,7 @@ async def test_sandbox_language_switches_the_members_client_language_from_the_pa
             switched = await sandbox.member.slash(sandbox.channel, "sandbox language", language="de")
         assert switched.ephemeral and switched.response is not None, switched
         assert "Deutsch" in message_text(switched.response)
-        assert sandbox.world.locale == "de"
+        assert sandbox.world.locale == sandbox.preview.locale == "de"
         assert hand_heading("de", table) in await show_hand(sandbox, table)
         async with sandbox.exclusive():
             await sandbox.member.slash(sandbox.channel, "sandbox language", language="en-US")
@@ -423,9 +429,8 @@ def test_without_the_sandbox_extra_bot_py_says_to_run_make_sandbox(
 
 
 def test_the_screenshot_tool_says_so_without_a_browser(tmp_path: Path) -> None:
-    tool = ROOT / "tools" / "sandbox_screenshots.py"
     done = subprocess.run(
-        [sys.executable, str(tool), "--browser", str(tmp_path / "no-such-browser"), "--out", str(tmp_path)],
+        [sys.executable, str(SCREENSHOT_TOOL), "--browser", str(tmp_path / "none"), "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -433,6 +438,57 @@ def test_the_screenshot_tool_says_so_without_a_browser(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "No browser to capture with" in done.stderr
     assert not list(tmp_path.glob("*.png"))
+
+
+def screenshot_tool() -> Any:
+    """``tools/sandbox_screenshots.py``, imported."""
+    spec = importlib.util.spec_from_file_location("sandbox_screenshots", SCREENSHOT_TOOL)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+async def test_the_screenshot_tool_takes_the_table_a_hand_in_each_language_and_a_replay_step(
+    make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The tool's way through a game, without a browser: what each of its captures would show."""
+    tool = screenshot_tool()
+    assert tuple(offline.CLIENT_LOCALES.values()) == tool.LOCALES
+    shots: dict[str, ResponseMessage] = {}
+    # The table, its game and the member's client language at each capture during the game.
+    moments: dict[str, tuple[Table, Game, str]] = {}
+
+    async def script(sandbox: Sandbox) -> None:
+        async def shoot(preview: Any, path: Path, target: Any) -> None:
+            assert preview is sandbox.preview
+            shots[path.name] = target if isinstance(target, ResponseMessage) else target.response
+            if path.name.startswith("sandbox-"):
+                table = the_table(sandbox)
+                moments[path.name] = (table, running(table), sandbox.world.locale)
+
+        monkeypatch.setattr(tool, "shoot", shoot)
+        paths = await tool.take_pictures(sandbox, tmp_path, ["en-US", "de"], True, random.Random(5))
+        names = ["sandbox-table.png", "sandbox-hand.png", "sandbox-hand-de.png", "replay-step.png"]
+        assert [path.name for path in paths] == list(shots) == names
+        assert sandbox.world.locale == "en-US"
+
+    await run_sandbox(make_bot, script)
+    table, game, _ = moments["sandbox-table.png"]
+    assert shots["sandbox-table.png"].id == table.message_id
+    # The table and hands at the member's turn in a trick, with some of their cards playable, not all.
+    assert game.phase is Phase.PLAY and game.current_trick().plays and MEMBER_SEAT in game.to_act
+    legal = game.legal_actions(MEMBER_SEAT)
+    assert len(legal) > 1 and any(not c.is_special and c.face not in legal for c in game.hand(MEMBER_SEAT))
+    for name, lang in (("sandbox-hand.png", "en"), ("sandbox-hand-de.png", "de")):
+        _, shown, locale = moments[name]
+        assert shown is game and language_of(locale) == lang
+        heading = texts(lang)("hand-cards", count=len(game.hand(MEMBER_SEAT)))
+        assert heading in message_text(shots[name]), message_text(shots[name])
+    # Trick 3 of round 5 (9 cards each in Quick play for 4), in English again.
+    step = texts("en")("replay-step-trick", game=str(table.id), round=5, trick=3, tricks=9)
+    assert step in message_text(shots["replay-step.png"]), message_text(shots["replay-step.png"])
+    assert not list(tmp_path.iterdir())
 
 
 def test_the_sandbox_keeps_to_its_own_file_whatever_the_environment_says(

@@ -1,9 +1,10 @@
 """The pictures keep their look: a few scenes of every kind are compared with reference pictures.
 
 The references in ``tests/data/pictures/`` were drawn by the drawing code before it was made faster
-(issue 27: pieces pasted in the shared palette, drawing in worker processes). Each picture drawn now must
-have the reference's size and differ from it in few pixels, and by little where it does: a ring pasted a
-pixel aside, the edge of two rings that touch. A change of look on purpose renews them:
+(issue 27: pieces laid on felt in the shared palette once and pasted as bytes, drawing in worker
+processes). Each picture drawn now must have the reference's size and differ from it in few pixels, and
+by little where it does; today they are alike pixel for pixel, and the tolerance leaves room for a
+Pillow or font update's smoothing. A change of look on purpose renews them:
 ``.venv/bin/python tests/table/test_pictures_look.py`` writes every reference again (then look at them).
 """
 

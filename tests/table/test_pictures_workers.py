@@ -1,9 +1,11 @@
 """Pictures drawn in worker processes (issue 27): the same bytes as drawn in this process, the workers
-started when first needed, a thread when processes fail or a worker dies, and stopped when closed."""
+started when first needed without a picture waiting for them, a thread when processes fail or a worker
+dies, and stopped when closed."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +35,7 @@ async def test_a_worker_process_draws_the_bytes_this_process_draws() -> None:
     ]
     try:
         assert not painters.workers  # nothing starts before the first picture
+        assert await painters.started()
         # All at once: both workers draw, each picture comes back to the one who asked for it.
         there = await asyncio.gather(*(painters.draw(draw, scene) for draw, scene in scenes))
         assert painters.in_processes
@@ -51,8 +54,9 @@ async def test_the_files_come_from_the_bots_painters(restore_painters: object) -
     pictures.cache_clear()
     game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=8)
     try:
-        hand = await pictures.hand_file(game.view(0))
-        table = await pictures.table_file(game.public_view())
+        hand = await pictures.hand_file(game.view(0))  # in the thread: the worker is starting
+        assert await painters.started()
+        table = await pictures.table_file(game.public_view())  # by the worker
         assert len(painters.workers) == 1 and painters.in_processes
     finally:
         await painters.close()
@@ -68,6 +72,7 @@ async def test_the_files_come_from_the_bots_painters(restore_painters: object) -
 async def test_a_drawing_error_reaches_the_caller_and_the_worker_draws_on() -> None:
     painters = Painters(1)
     try:
+        assert await painters.started()
         with pytest.raises(ValueError, match="999"):  # no card has that face
             await painters.draw(pictures.draw_hand, HandScene((999,), None))
         scene = TABLES["table-winner"]
@@ -81,7 +86,7 @@ async def test_pictures_are_drawn_in_a_thread_when_a_worker_dies(caplog: pytest.
     painters = Painters(1)
     scene = HANDS["hand-20-on-turn"]
     try:
-        await painters.draw(pictures.draw_hand, scene)
+        assert await painters.started()
         painters.workers[0].kill()
         assert await painters.draw(pictures.draw_hand, scene) == pictures.draw_hand(scene)
         assert not painters.in_processes and not painters.workers
@@ -103,6 +108,7 @@ async def test_pictures_are_drawn_in_a_thread_when_processes_fail(
     game = Game(["Ann", "Ben", "Cy"], Rules("classic"), seed=2)
     file = await pictures.hand_file(game.view(1))
     assert file.fp.read() == pictures.draw_hand(pictures.hand_scene(game.view(1)))
+    assert not await painters.started()
     assert not painters.in_processes
     assert "Pictures are drawn in a thread" in caplog.text and "no worker processes" in caplog.text
     # Said once: later pictures go to the thread quietly.
@@ -111,6 +117,28 @@ async def test_pictures_are_drawn_in_a_thread_when_processes_fail(
     await pictures.table_file(game.public_view())
     assert not caplog.text
     await painters.close()
+
+
+async def test_no_picture_waits_for_the_workers_to_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    go_on = threading.Event()
+    real = workers_module.process_context
+
+    def held_back() -> object:
+        go_on.wait(30)  # the workers start only once the picture is drawn
+        return real()
+
+    monkeypatch.setattr(workers_module, "process_context", held_back)
+    painters = Painters(1)
+    scene = HANDS["hand-8-waiting"]
+    try:
+        drawn = await asyncio.wait_for(painters.draw(pictures.draw_hand, scene), 20)
+        assert drawn == pictures.draw_hand(scene) and not painters.workers
+        go_on.set()
+        assert await painters.started()
+        assert await painters.draw(pictures.draw_hand, scene) == drawn
+    finally:
+        go_on.set()
+        await painters.close()
 
 
 def test_a_negative_number_of_processes_is_refused() -> None:

@@ -1,4 +1,5 @@
-"""Computer players for Wizard, three levels, deciding from a ``PlayerView`` alone.
+"""Computer players for Wizard, three levels, deciding from a ``PlayerView`` alone; and the coach's
+advice (``advise``): what the hard level would do in a player's seat, with the chances behind it.
 
 >>> from wizard_core import Game, Rules
 >>> from wizard_core.ai import decide
@@ -10,6 +11,7 @@
 15
 """
 
+from wizard_core.ai.advise import Advice, BidAdvice, BidOption, CardOption, PlayAdvice, advise, would_bid
 from wizard_core.ai.knowledge import Knowledge
 from wizard_core.ai.players import (
     DEFAULT_CAP_MS,
@@ -26,10 +28,17 @@ __all__ = [
     "DEFAULT_CAP_MS",
     "DEFAULT_WORK",
     "LEVELS",
+    "Advice",
+    "BidAdvice",
+    "BidOption",
+    "CardOption",
     "ComputerPlayer",
     "Decision",
     "Knowledge",
     "Level",
+    "PlayAdvice",
+    "advise",
     "decide",
     "deliberate",
+    "would_bid",
 ]

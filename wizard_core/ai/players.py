@@ -8,8 +8,8 @@
 - ``hard``: bids and chooses trump like ``medium`` with more work, and chooses each card by
   determinized search: every sample deals the unseen cards consistently with what it has seen (voids
   included, and weighted by how well it explains the bids), plays each distinct legal card followed by
-  the greedy policy for everyone to the end of the round, and the card with the best mean round score
-  is played.
+  the greedy policy for everyone to the end of the round, and the card with the best mean round score,
+  less the other players' mean round score, is played: making an opponent miss counts.
 
 The variants change what a player knows and wants, never how a level thinks. Bids come from the legal
 actions (so the bid limits hold); bids it cannot see are read from the sampled hands; a hidden hand
@@ -110,7 +110,7 @@ def sample_cost(know: Knowledge, playouts: int) -> int:
     return playouts * sum(know.hand_sizes) + _SAMPLE_OVERHEAD + know.unseen.bit_count() // _UNSEEN_PER_PLAY
 
 
-class _Budget:
+class Budget:
     """How many deals a decision may sample (fixed by the view and the work), and when it must stop."""
 
     __slots__ = ("capped", "deadline", "fixed", "limit", "planned", "samples", "work")
@@ -178,7 +178,7 @@ def deliberate(
         raise TypeError(f"decide takes a PlayerView (game.view(player)), not {type(view).__name__}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-    budget = _Budget(level, work, samples, cap_ms)
+    budget = Budget(level, work, samples, cap_ms)
     acting = view.to_act or ((view.current_player,) if view.current_player is not None else ())
     if view.player not in acting or not view.legal_actions:
         raise ValueError(f"it is not {view.players[view.player]}'s turn: there is nothing to decide")
@@ -230,7 +230,7 @@ def _forehead_bid(know: Knowledge, trump: int, legal: tuple[int, ...]) -> tuple[
     return best, values[best]
 
 
-def _choose_trump(know: Knowledge, level: Level, rng: random.Random, budget: _Budget) -> int:
+def _choose_trump(know: Knowledge, level: Level, rng: random.Random, budget: Budget) -> int:
     if know.forehead:
         bids = tuple(range(BID_BASE, BID_BASE + 2))
         return TRUMP_BASE + max(range(4), key=lambda suit: _forehead_bid(know, suit, bids)[1])
@@ -244,19 +244,26 @@ def _choose_trump(know: Knowledge, level: Level, rng: random.Random, budget: _Bu
     return TRUMP_BASE + budget.spent(trump_values(know, rng, budget.deadline, samples, candidates))
 
 
-def _bid(know: Knowledge, level: Level, rng: random.Random, budget: _Budget, legal: tuple[int, ...]) -> int:
+def _bid(know: Knowledge, level: Level, rng: random.Random, budget: Budget, legal: tuple[int, ...]) -> int:
     if know.forehead:
         return BID_BASE + _forehead_bid(know, know.trump, legal)[0]
     if level == "easy":
         if know.blind:
             return _closest(_blind_bid(know), legal)
         return _closest(heuristic_bid(know.hand, know.trump, know.players, know.cards), legal)
+    return BID_BASE + budget.spent(bid_estimate(know, rng, budget, legal))
+
+
+def bid_estimate(
+    know: Knowledge, rng: random.Random, budget: Budget, legal: tuple[int, ...], track: bool = False
+) -> Estimate:
+    """The race of the candidate bids, as the medium and hard levels run it (``track``: see ``Estimate``)."""
     candidates = _candidates(know, know.trump, legal)
     samples = budget.plan(know, len(candidates))
-    return BID_BASE + budget.spent(bid_values(know, rng, budget.deadline, samples, candidates))
+    return bid_values(know, rng, budget.deadline, samples, candidates, track)
 
 
-def _action(code: int, legal: tuple[int, ...]) -> int:
+def play_action(code: int, legal: tuple[int, ...]) -> int:
     """The action that plays a play code: a Wizard or Jester meant as itself needs its Smyrna call first."""
     if code == WIZARD_AS_JESTER:
         return WIZARD_FACE
@@ -269,7 +276,7 @@ def _action(code: int, legal: tuple[int, ...]) -> int:
     return code
 
 
-def _play(know: Knowledge, level: Level, rng: random.Random, budget: _Budget, legal: tuple[int, ...]) -> int:
+def _play(know: Knowledge, level: Level, rng: random.Random, budget: Budget, legal: tuple[int, ...]) -> int:
     if PLAY_HIDDEN in legal:
         return PLAY_HIDDEN
     state = TrickState(know.leader, know.trick, know.trump, know.tricks, know.null, know.remaining_tricks())
@@ -278,16 +285,30 @@ def _play(know: Knowledge, level: Level, rng: random.Random, budget: _Budget, le
         # The Saboteur dealer has no bid: it ducks, leaving the tricks to fall where they hurt.
         want = bid is not None and know.tricks[know.me] < bid
         code = greedy_play(know.hand, state.led, state.best, state.index, know.players, know.trump, want)
-        return _action(code, legal)
+        return play_action(code, legal)
+    options = play_options(know, state, legal)
+    if len(options) == 1:
+        return play_action(options[0], legal)
+    return play_action(budget.spent(play_estimate(know, rng, budget, options)), legal)
+
+
+def play_options(know: Knowledge, state: TrickState, legal: tuple[int, ...]) -> list[int]:
+    """The play codes the hard level weighs: the distinct legal cards, and in Smyrna Style a Wizard or
+    Jester played without its call, as the opposite card."""
     options = distinct_plays(know, legal_codes(know.hand, state.led))
     if CALL_GIZZARD in legal and WIZARD_FACE in options:
         options.append(WIZARD_AS_JESTER)
     if CALL_FESTER in legal and JESTER_FACE in options:
         options.append(JESTER_AS_WIZARD)
-    if len(options) == 1:
-        return _action(options[0], legal)
+    return options
+
+
+def play_estimate(
+    know: Knowledge, rng: random.Random, budget: Budget, options: list[int], track: bool = False
+) -> Estimate:
+    """The race of the play codes, as the hard level runs it (``track``: see ``Estimate``)."""
     samples = budget.plan(know, len(options))
-    return _action(budget.spent(play_values(know, rng, budget.deadline, samples, options)), legal)
+    return play_values(know, rng, budget.deadline, samples, options, track)
 
 
 class ComputerPlayer:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from cogs.table.pictures.cards import is_trump
-from cogs.table.pictures.pieces import canvas, card, card_back, marked_card, place, text
+from cogs.table.pictures.pieces import RING, canvas, card, card_back, marked_card, place, ring_seam, text
 from cogs.table.pictures.png import png_bytes
 from cogs.table.pictures.scenes import HandScene
 from cogs.table.pictures.sprites import DRAWING, paste, put_text
@@ -75,14 +75,21 @@ def _draw_faces(scene: HandScene) -> Image.Image:
     if not scene.faces:
         words = texts(scene.lang)("pic-no-cards")
         put_text(picture, WIDTH / 2, height / 2, text(words, TEXT_NAME, INK_MUTED), "mm")
+    raised: Point | None = None  # the corner of the card before, if it was raised
     for face, (x, y) in zip(scene.faces, corners, strict=True):
         mark = is_trump(face, scene.trump)
         if scene.playable is None:
             paste(picture, card(face, mark, False, scene.lang), x, y)
         elif face in scene.playable:
             marked_card(face, mark, scene.lang, x, y - LIFT, ringed=True).paste_at(picture, x, y - LIFT)
+            if raised is not None and raised[1] == y:  # its ring meets the one before
+                seam, dx = ring_seam(CARD_GAP)
+                paste(picture, seam, raised[0] + dx, y - LIFT - RING)
+            raised = (x, y)
+            continue
         else:
             paste(picture, card(face, mark, True, scene.lang), x, y)
+        raised = None
     return picture
 
 

@@ -13,6 +13,7 @@ is pasted through a mask of what it covers.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from PIL import Image
@@ -33,8 +34,9 @@ from cogs.table.pictures.style import (
     WIDTH,
     Colour,
 )
-from cogs.utils.i18n import Lang, texts
+from cogs.utils.i18n import LANGUAGES, Lang, texts
 from wizard_core import Suit
+from wizard_core.cards import Card, deck
 
 __all__ = [
     "PANEL_W",
@@ -47,8 +49,10 @@ __all__ = [
     "flat",
     "marked_card",
     "place",
+    "ring_seam",
     "text",
     "trump_panel",
+    "warming",
 ]
 
 PANEL_W = 164  # the trump panel of the table picture, left of its line
@@ -90,10 +94,29 @@ def canvas(width: int, height: int) -> Image.Image:
     return image
 
 
-@functools.cache
 def card(face: int, trump: bool, dim: bool, lang: Lang) -> Image.Image:
     """A card as pasted (``cards.tile``): starred as trump, dimmed when not playable now."""
+    return _card(face, trump, dim, lang if Card(face).suit is None else "en")  # only specials have words
+
+
+@functools.cache
+def _card(face: int, trump: bool, dim: bool, lang: Lang) -> Image.Image:
     return flat(tile(face, trump, dim, lang))
+
+
+def warming() -> Iterator[Callable[[], object]]:
+    """The pieces a picture worker draws while it waits for its first pictures, one call each: every
+    card of both editions (plain, starred, dimmed, raised and ringed) in every language, the places and
+    the back, so that no picture waits for a card to be drawn."""
+    yield card_back
+    yield from (functools.partial(place, turn) for turn in (False, True))
+    for face in sorted({card.face for edition in ("classic", "camelot") for card in deck(edition)}):
+        special = Card(face).suit is None
+        for lang in LANGUAGES if special else ("en",):
+            for trump in (False,) if special else (False, True):
+                for dim in (False, True):
+                    yield functools.partial(card, face, trump, dim, lang)
+                yield functools.partial(marked_card, face, trump, lang, 0, 0, ringed=True)
 
 
 @functools.cache
@@ -122,7 +145,8 @@ def marked_card(
             round(x + CARD_W / 2 - width / 2) - round(x),
             round(y + CARD_H - BADGE_FROM_BOTTOM) - round(y),
         )
-    return _marked_card(face, trump, lang, ring_at, label, badge_at)
+    words = lang if Card(face).suit is None else "en"  # only specials have words on them
+    return _marked_card(face, trump, words, ring_at, label, badge_at)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -155,6 +179,20 @@ def _marked_card(
             cover.paste(255, (dx - left, dy - top, dx - left + image.width, dy - top + image.height))
     mask = cover.point(lambda alpha: 255 if alpha else 0).convert("1")
     return Piece(to_palette(laid), mask, left, top)
+
+
+@functools.cache
+def ring_seam(gap: int) -> tuple[Image.Image, int]:
+    """Where the rings of two ringed cards ``gap`` pixels apart overlap, as a pasted ring over another
+    leaves it, and its left edge from the first card's corner: pasted after both cards, it replaces
+    the edge their masks gave it (the second ring's smoothed edge over felt, not over the first ring)."""
+    highlight = ring(HIGHLIGHT)
+    step = CARD_W + gap
+    laid = Image.new("RGB", (step + highlight.width, highlight.height), FELT)
+    paste(laid, highlight, 0, 0)
+    paste(laid, highlight, step, 0)
+    left, right = step, highlight.width  # the second ring's left edge to the first ring's right edge
+    return to_palette(laid.crop((left, 0, right, highlight.height))), left - RING
 
 
 @functools.lru_cache(maxsize=TEXT_PIECES)

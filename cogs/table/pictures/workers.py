@@ -4,15 +4,21 @@ Drawing and encoding a picture is a millisecond or two of work that holds the in
 thread of the bot's process it competes with the event loop (and the database's thread) for that lock.
 So pictures are drawn in worker processes (``Painters``), as many as the setting
 ``WIZARD_PICTURE_PROCESSES`` says, beside the computers' pool (``cogs.table.computers``) and from the same
-fork server. A job is so short that the helper threads of ``concurrent.futures.ProcessPoolExecutor`` would
-cost more than it: each hand-over wakes one of them, and the loop then waits for the interpreter lock
-again (``benchmarks/bot_load.py`` measured about 2 ms a picture). So the loop itself writes each job to a
+fork server. By default there are none on a host with two cores or fewer: without a spare core, waking
+another process takes the event loop's core, and the hand-over cost more than the picture
+(``docs/pictures.md``).
+
+A job is so short that the helper threads of ``concurrent.futures.ProcessPoolExecutor`` would cost more
+than it: each hand-over wakes one of them, and the loop then waits for the interpreter lock again
+(``benchmarks/bot_load.py`` measured about 2 ms a picture). So the loop itself writes each job to a
 worker's pipe and is called back when the picture's bytes can be read: no thread in between.
 
-The workers start together when the first picture is wanted, off the loop, each drawing the palette and
-the card tiles' sample first (``warm_up``), so that no picture waits for a start. With 0 processes, or
-once processes cannot be started or a worker dies, pictures are drawn in one thread of the bot's process,
-one at a time, as they always could (the bytes are the same). ``close`` stops the workers.
+The workers start together when the first picture is wanted, in a thread of their own; the pictures
+asked for until they are ready are drawn in a thread of the bot's process. Each worker draws the palette
+first (``warm_up``), then, while no picture is asked for, every card piece (``pieces.warming``), so that
+no picture waits for a card to be drawn. With 0 processes, or once processes cannot be started or a
+worker dies, pictures are drawn in one thread of the bot's process, one at a time, as they always could
+(the bytes are the same). ``close`` stops the workers.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import contextvars
 import logging
+import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +37,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from cogs.table.computers import process_context
+from cogs.table.pictures import pieces
 from cogs.table.pictures.png import card_palette
 
 __all__ = ["Painters", "warm_up"]
@@ -38,6 +46,9 @@ log = logging.getLogger(__name__)
 
 S = TypeVar("S")
 Draw = Callable[[Any], bytes]
+# How much lower a worker's priority is than the bot's: woken by a picture, it does not take the core of
+# the event loop that wrote it (on a busy host, the loop then lost about as long as the picture took).
+WORKER_NICENESS = 5
 # How long a stopping worker is given to finish the picture under way (seconds).
 STOP_SECONDS = 5.0
 
@@ -53,10 +64,16 @@ def warm_up() -> None:
 
 
 def serve(connection: Connection) -> None:
-    """A worker's life: say it is ready, then draw each picture asked for until told to stop (None)."""
+    """A worker's life: say it is ready, then draw each picture asked for until told to stop (None),
+    drawing the card pieces (``pieces.warming``) while no picture is asked for."""
+    with contextlib.suppress(OSError):  # a platform without it
+        os.nice(WORKER_NICENESS)
     warm_up()
     connection.send(True)
+    warming = pieces.warming()
     while True:
+        while not connection.poll(0) and (step := next(warming, None)) is not None:
+            step()
         job = connection.recv()
         if job is None:
             return
@@ -86,8 +103,10 @@ class _Job:
 class Painters:
     """The pictures of one bot: drawn by ``processes`` worker processes, or in a thread (0).
 
-    Nothing starts until the first picture. ``close`` (when the bot shuts down) stops the workers; a
-    picture asked for after that is drawn in the thread.
+    Nothing starts until the first picture. The workers then start in a thread of their own, and the
+    pictures asked for meanwhile are drawn in the bot's thread: no picture waits for a process to start
+    (a fork server, its imports and each worker's warm-up take seconds on a busy host). ``close`` (when
+    the bot shuts down) stops the workers; a picture asked for after that is drawn in the thread.
     """
 
     def __init__(self, processes: int) -> None:
@@ -97,7 +116,8 @@ class Painters:
         self.processes = processes
         self._workers: list[_Worker] = []
         self._waiting: collections.deque[_Job] = collections.deque()
-        self._starting: asyncio.Future[list[_Worker]] | None = None
+        self._starter: threading.Thread | None = None
+        self._started: list[_Worker] = []  # what the starter started, until the loop takes them over
         self._thread: ThreadPoolExecutor | None = None
         self._failed = False
         self._closed = False
@@ -114,52 +134,78 @@ class Painters:
 
     async def draw(self, draw: Callable[[S], bytes], scene: S) -> bytes:
         """The PNG bytes ``draw(scene)`` returns, drawn by a worker process (else in the thread)."""
-        if self.in_processes:
+        if self.in_processes and self._workers:
+            job = _Job(draw, scene)
+            self._waiting.append(job)
+            self._hand_out()
             try:
-                if not self._workers:
-                    await self._started()
-                job = _Job(draw, scene)
-                self._waiting.append(job)
-                self._hand_out()
                 return await job.done
             except WorkerFailed as error:
                 self._fall_back(error)
+        elif self.in_processes and self._starter is None:
+            self._start_soon()
         return await asyncio.get_running_loop().run_in_executor(self._one_thread(), draw, scene)
+
+    async def started(self) -> bool:
+        """Start the workers if they are not yet, and wait (off the loop) until they are ready; whether
+        pictures now go to them."""
+        if self.in_processes and self._starter is None:
+            self._start_soon()
+        if self._starter is not None:
+            await asyncio.to_thread(self._starter.join)
+        while self.in_processes and not self._workers and self._started:
+            await asyncio.sleep(0)  # the loop takes them over next
+        return self.in_processes and bool(self._workers)
 
     # -- the workers -----------------------------------------------------------------------------------
 
-    async def _started(self) -> None:
-        """Start every worker (off the loop, once however many pictures wait for it)."""
-        if self._starting is None:
-            self._starting = asyncio.ensure_future(asyncio.to_thread(_in_a_context_of_its_own, self._start))
-        try:
-            workers = await asyncio.shield(self._starting)
-        except (OSError, EOFError, ImportError, NotImplementedError) as error:
-            raise WorkerFailed(f"{type(error).__name__}: {error}") from error
-        if self._workers or not self.in_processes:
-            return  # another picture installed them, or they are not wanted any more
-        loop = asyncio.get_running_loop()
-        self._workers = workers
-        for worker in workers:
-            loop.add_reader(worker.connection.fileno(), self._read, worker)
+    def _start_soon(self) -> None:
+        """Start the workers in a thread of their own, which hands them to the loop once they are ready.
 
-    def _start(self) -> list[_Worker]:
-        context: Any = process_context()
-        workers = []
+        The thread is none of the loop's: a harness that waits for the loop's own work (SimCord) does
+        not wait for it."""
+        loop = asyncio.get_running_loop()
+        self._starter = threading.Thread(
+            target=self._start, args=(loop,), name="wizard-pictures-start", daemon=True
+        )
+        self._starter.start()
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        workers: list[_Worker] = []
         try:
+            context: Any = process_context()
             for _ in range(self.processes):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=serve, args=(theirs,), name="wizard-pictures", daemon=True)
                 process.start()
                 theirs.close()
                 workers.append(_Worker(process, mine))
+                self._started = workers
             for worker in workers:
                 worker.connection.recv()  # ready: warmed up
-        except BaseException:
-            for worker in workers:
-                worker.process.kill()
-            raise
-        return workers
+        except (OSError, EOFError, ImportError, NotImplementedError) as error:
+            _stop(workers)
+            self._started = []
+            failure = WorkerFailed(f"{type(error).__name__}: {error}")
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to tell
+                loop.call_soon_threadsafe(self._fall_back, failure)
+            return
+        try:
+            loop.call_soon_threadsafe(self._take_over)
+        except RuntimeError:  # the loop is closed
+            _stop(workers)
+            self._started = []
+
+    def _take_over(self) -> None:
+        """The workers are ready: the loop reads their pipes from now on."""
+        workers, self._started = self._started, []
+        if not self.in_processes or self._workers:
+            threading.Thread(target=_stop, args=(workers,), daemon=True).start()
+            return
+        loop = asyncio.get_running_loop()
+        self._workers = workers
+        for worker in workers:
+            loop.add_reader(worker.connection.fileno(), self._read, worker)
 
     def _hand_out(self) -> None:
         """Give the waiting pictures to the idle workers."""
@@ -195,7 +241,7 @@ class Painters:
 
     def _broken(self, error: WorkerFailed) -> None:
         """A worker is gone: the workers stop, and every picture they owe fails over to the thread."""
-        self._failed = True
+        self._fall_back(error)
         self._fail_all(error)
         workers, self._workers = self._workers, []
         for worker in workers:
@@ -221,25 +267,22 @@ class Painters:
 
     def _fall_back(self, error: WorkerFailed) -> None:
         """Draw in a thread from now on: the worker processes could not start, or one died (said once)."""
-        if self._starting is not None:
+        if not self._failed and not self._closed:
             log.warning(
                 "Pictures are drawn in a thread of the bot's process from now on: their worker processes "
                 "failed (%s)",
                 error,
             )
-        self._starting = None
         self._failed = True
 
     async def close(self) -> None:
         """Stop the workers and the thread, for the bot's shutdown: a picture still owed is drawn in a
         thread, as is one asked for later."""
         self._closed = True
-        workers = self._workers
-        if self._starting is not None and not workers:
-            with contextlib.suppress(Exception):  # workers that never started: nothing to stop
-                workers = await asyncio.shield(self._starting)
+        if self._starter is not None and self._starter.is_alive():
+            await asyncio.to_thread(self._starter.join)
         self._fail_all(WorkerFailed("the picture workers stopped"))
-        self._workers = []
+        workers, self._workers, self._started = self._workers + self._started, [], []
         await asyncio.to_thread(_stop, workers)
         if self._thread is not None:
             thread, self._thread = self._thread, None
@@ -262,9 +305,3 @@ def _stop(workers: list[_Worker]) -> None:
             worker.process.kill()
         worker.process.join()
         worker.connection.close()
-
-
-def _in_a_context_of_its_own(job: Callable[[], S]) -> S:
-    """Run a job in a context of its own: starting a process waits on the real clock, whatever the
-    caller's context holds (a test harness's simulated clock, say)."""
-    return contextvars.Context().run(job)
