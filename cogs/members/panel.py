@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 PREFIX = "wizard:me:"
 USER = r"(?P<user>\d{1,20})"
-TOGGLES = ("pictures", "plain", "reminders")
+# Each on/off setting: its button's text.
+TOGGLES = {"pictures": "me-button-pictures", "plain": "me-button-plain", "reminders": "me-button-reminders"}
 LANGUAGE_CHOICES = ("client", *LANGUAGES)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 COLOUR = discord.Colour.blurple()
@@ -79,10 +80,10 @@ def settings_view(user_id: int, settings: MemberSettings, *, t: Texts) -> discor
     )
     view.add_item(LanguageMenu(menu))
     states = {"pictures": settings.pictures, "plain": settings.plain_text, "reminders": settings.reminders}
-    for toggle in TOGGLES:
+    for toggle, key in TOGGLES.items():
         on = states[toggle]
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=t(f"me-button-{toggle}", value=_on_off(not on, t)),
+            label=t(key, value=_on_off(not on, t)),
             custom_id=f"{PREFIX}{user_id}:{toggle}",
             style=discord.ButtonStyle.secondary if on else discord.ButtonStyle.primary,
             row=1,
