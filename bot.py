@@ -73,6 +73,7 @@ COMMANDS_HASH_KEY = "commands_hash"
 # before the tables, so that this process is known to be alive before it reads its tables.
 EXTENSIONS = (
     "cogs.server_settings.cog",
+    "cogs.members.cog",
     "cogs.leaderboard.cog",
     "cogs.cluster.cog",
     "cogs.table.cog",
@@ -500,6 +501,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     sandbox.add_argument(
         "--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: a free one)"
     )
+    sandbox.add_argument(
+        "--locale",
+        default="en-US",
+        help="your Discord client's language: en-US or de (default: en-US; /sandbox language on the page "
+        "changes it)",
+    )
     replay = commands_.add_parser(
         "replay",
         help="print a game record's rounds and check its scores with the rules",
@@ -707,7 +714,9 @@ def sandbox(settings: Settings, arguments: argparse.Namespace) -> int:
     database = arguments.database.resolve() if arguments.database is not None else None
     setup_logging(settings)
     try:
-        return offline.run(create_bot, database=database, name=arguments.name, port=arguments.port)
+        return offline.run(
+            create_bot, database=database, name=arguments.name, port=arguments.port, locale=arguments.locale
+        )
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2

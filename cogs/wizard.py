@@ -24,6 +24,7 @@ from cogs.leaderboard import season_commands
 from cogs.leaderboard.commands import show_history, show_leaderboard, show_stats
 from cogs.leaderboard.confirm import ask_forget_me
 from cogs.leaderboard.embeds import PERIOD_KEYS, SORT_KEYS
+from cogs.members.panel import show_settings as show_member_settings
 from cogs.replay.commands import game_choices, send_record, show_replay
 from cogs.server_settings import panel as server_settings
 from cogs.server_settings.language import reply_texts
@@ -373,6 +374,11 @@ class Wizard(commands.Cog):
     async def settings_command(self, interaction: discord.Interaction[WizardBot]) -> None:
         """Choose this server's default rules, timers, pictures and language (Manage Server)."""
         await server_settings.show_panel(interaction)
+
+    @wizard.command(name=command_text("command-me-name"), description=command_text("command-me-description"))
+    async def me_command(self, interaction: discord.Interaction[WizardBot]) -> None:
+        """Your own settings in this server: language, pictures, plain text, turn reminders."""
+        await guarded(interaction, show_member_settings(interaction), "the me command")
 
 
 async def setup(bot: WizardBot) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from cogs.members.store import MemberSettingsStore
 from cogs.server_settings.store import ServerSettingsStore
 from cogs.table.announce import Announcer
 from cogs.table.clock import TurnClock
@@ -31,7 +32,11 @@ if TYPE_CHECKING:
 
 
 def open_tables(
-    bot: WizardBot, store: TableStore, server_settings: ServerSettingsStore, thinkers: Thinkers | None = None
+    bot: WizardBot,
+    store: TableStore,
+    server_settings: ServerSettingsStore,
+    thinkers: Thinkers | None = None,
+    members: MemberSettingsStore | None = None,
 ) -> tuple[OpenTables[TableSession], Lobbies, Restorer]:
     """The table service of one bot: the registry of open tables, the lobby opener and the restorer, with
     everything they work with; computers think in ``thinkers`` (else in a thread)."""
@@ -54,7 +59,9 @@ def open_tables(
         ),
         actions=bot.metrics.counter("actions_total", "Moves stored, by kind and by whom", ("kind", "by")),
         outbox=Outbox(bot.metrics),
+        members=members or MemberSettingsStore(bot.db),
     )
+    parts.members.listeners.append(registry.member_settings_changed)
 
     def new_session(table: Table) -> TableSession:
         return TableSession(table, parts, registry)
@@ -73,7 +80,8 @@ async def setup(bot: WizardBot) -> None:
     long_lived = LongLived()
     bot.provide(long_lived, on_close=long_lived.close)
     bot.after_setup(long_lived.freeze)
-    tables, lobbies, restorer = open_tables(bot, store, bot.service(ServerSettingsStore), thinkers)
+    server_settings, members = bot.service(ServerSettingsStore), bot.service(MemberSettingsStore)
+    tables, lobbies, restorer = open_tables(bot, store, server_settings, thinkers, members)
     bot.provide(tables, on_close=tables.close)
     bot.provide(lobbies)
     bot.provide(restorer, on_close=restorer.close)

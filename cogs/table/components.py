@@ -487,9 +487,10 @@ def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View |
     ordered = _choices_in_order(view)[:25]
     if not ordered:
         return None
+    plain = table.seats[view.player].settings.plain_text  # full card names for a screen reader
     ui = discord.ui.View(timeout=None)
     for index, (action, enabled) in enumerate(ordered):
-        label = render.action_label(action, view.trump, t=t)
+        label = render.action_label(action, view.trump, t=t, plain=plain)
         cid = custom_id("act", table.id, view.version, action.code)
         style = _style(action, enabled, view)
         ui.add_item(button(ActButton, label, cid, style, row=index // 5, disabled=not enabled))

@@ -157,7 +157,10 @@ class Delivery:
         picture of the hand (playable cards raised); no picture once they have played all their cards
         (the message stays one short line until their next hand)."""
         view = table.labelled(view, t)
-        embed = render.hand_embed(view, t=t, deadline=turn_deadline(table, view.player), note=note)
+        own = table.seats[view.player].settings  # their own choices (/wizard me)
+        deadline = turn_deadline(table, view.player)
+        embed = render.hand_embed(view, t=t, deadline=deadline, note=note, plain=own.plain_text)
+        files_allowed = files_allowed and own.wants_pictures
         empty = view.hand_sizes[view.player] == 0
         picture = await self.with_picture(
             table, embed, lambda: pictures.hand_file(view, t=t), files_allowed=files_allowed and not empty

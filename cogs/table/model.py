@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import discord
 
+from cogs.members.store import DEFAULTS as DEFAULT_MEMBER_SETTINGS
+from cogs.members.store import MemberSettings
 from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, language_of, reader_language, texts
 from wizard_core import Game, PlayerView, PublicView, Rules
 
@@ -58,6 +60,9 @@ class Occupant:
     nudged_round: int = 0
     attended_at: float = 0.0
     dm_channel_id: int | None = None
+    # The member's own settings in this server (``/wizard me``): read when the game starts or is restored,
+    # and changed at once when they change them.
+    settings: MemberSettings = DEFAULT_MEMBER_SETTINGS
     # Their hand message as the process that handed this table on left it (in ``dm_channel_id``): the
     # session takes it as its own (``restore.resume``).
     hand_message_id: int | None = None
@@ -193,18 +198,23 @@ class Table:
 
     def seat_texts(self, index: int) -> Texts:
         """The catalog of the direct messages the bot sends a seat's member on its own: the language they
-        last used with the bot, else the table's."""
-        return texts(self.seats[index].lang or self.lang)
+        chose (``/wizard me``), else the one they last used with the bot, else the table's."""
+        seat = self.seats[index]
+        return texts(seat.settings.language or seat.lang or self.lang)
 
     def reader_texts(self, user_id: int, locale: object) -> Texts:
-        """The catalog of a private answer to an interaction of ``user_id`` from a client in ``locale``;
-        a seated member's language is remembered, for the direct messages the bot sends them later."""
+        """The catalog of a private answer to an interaction of ``user_id`` from a client in ``locale``
+        (a seated member's own choice of language first); a seated member's client language is
+        remembered, for the direct messages the bot sends them later."""
         seat = self.seat_of(user_id)
         if seat is not None:
             lang = language_of(locale)
             if lang != self.seats[seat].lang:
                 self.seats[seat].lang = lang
                 self.languages_changed.add(user_id)
+            chosen = self.seats[seat].settings.language
+            if chosen is not None:  # their own choice (/wizard me) before their client's
+                return texts(chosen)
         return texts(reader_language(locale, self.lang))
 
     def new_computer(self, level: str) -> Occupant:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import discord
 
+from cogs.members.store import MemberSettings
 from cogs.table.model import Table
 from cogs.table.store import TableStore
 from cogs.utils.i18n import Texts
@@ -94,6 +95,15 @@ class OpenTables(Generic[SessionT]):
         store.on_moved = self._moved
 
     # -- finding a session ---------------------------------------------------------------------------
+
+    def member_settings_changed(self, guild_id: int, user_id: int, settings: MemberSettings) -> None:
+        """A member changed their own settings (``/wizard me``): their seats at this process's open tables
+        of that server follow at once."""
+        for session in self.sessions.values():
+            table = session.table
+            seat = table.seat_of(user_id) if table.guild_id == guild_id else None
+            if seat is not None:
+                table.seats[seat].settings = settings
 
     def find(self, table_id: int) -> SessionT | None:
         """The session of an open table of this process."""

@@ -337,11 +337,26 @@ def card_text(card: Card, trump: Suit | None, *, t: Texts) -> str:
     return card_name(card, t=t)
 
 
-def hand_line(cards: Sequence[Card], trump: Suit | None, *, t: Texts) -> str:
-    """A hand as one line of text, sorted for display, trump cards marked."""
+def hand_line(cards: Sequence[Card], trump: Suit | None, *, t: Texts, plain: bool = False) -> str:
+    """A hand as one line of text, sorted for display, trump cards marked (``plain``: every card by its
+    full name, for a screen reader)."""
     if not cards:
         return t("hand-no-cards")
+    if plain:
+        return ", ".join(spoken_card(card, trump, t=t) for card in sort_hand(cards, trump))
     return " · ".join(card_text(card, trump, t=t) for card in sort_hand(cards, trump))
+
+
+RANK_KEYS = {11: "hand-rank-jack", 12: "hand-rank-queen", 13: "hand-rank-king", 14: "hand-rank-ace"}
+
+
+def spoken_card(card: Card, trump: Suit | None, *, t: Texts) -> str:
+    """A card by its full name, as a screen reader should read it: ``Ace of Hearts (trump)``."""
+    if card.suit is None or card.rank is None:
+        return card_name(card, t=t)
+    rank = t(RANK_KEYS[card.rank]) if card.rank in RANK_KEYS else str(card.rank)
+    name = t("hand-card-spoken", rank=rank, suit=suit_name(card.suit, t=t))
+    return t("hand-card-spoken-trump", card=name) if card.suit == trump else name
 
 
 def _played_text(played: PlayedCard, trump: Suit | None, t: Texts) -> str:
@@ -354,7 +369,7 @@ def _played_text(played: PlayedCard, trump: Suit | None, t: Texts) -> str:
     return card_text(played.card, trump, t=t)
 
 
-def action_label(action: Action, trump: Suit | None, *, t: Texts) -> str:
+def action_label(action: Action, trump: Suit | None, *, t: Texts, plain: bool = False) -> str:
     """The label of an action's button, such as ``Bid 2``, ``♥ Hearts``, ``Q♥★`` or ``📣 Gizzard!``.
 
     A card is written as in the hand, starred when of the ``trump`` suit; Merlin with its declaration
@@ -363,7 +378,7 @@ def action_label(action: Action, trump: Suit | None, *, t: Texts) -> str:
     match action:
         case Play(card=card, merlin=merlin):
             if merlin is None:
-                return card_text(card, trump, t=t)
+                return spoken_card(card, trump, t=t) if plain else card_text(card, trump, t=t)
             return t(BUTTON_AS_KEYS[merlin], card=card_name(card, t=t))
         case Bid(tricks=tricks):
             return t("hand-button-bid", tricks=tricks)
@@ -729,7 +744,28 @@ def _others_cards(view: PlayerView, t: Texts) -> str:
     return "\n".join(lines) if lines else t("hand-others-played")
 
 
-def _add_hand_fields(embed: discord.Embed, view: PlayerView, t: Texts) -> None:
+def _spoken_scores(view: PlayerView, t: Texts) -> str:
+    """The bids, tricks won and totals as one sentence per player (plain text)."""
+    lines = []
+    for seat, name in enumerate(view.players):
+        won, total = view.tricks_won[seat], view.totals[seat]
+        bid = _bid_text(view, seat)
+        lines.append(t("hand-spoken-score", name=_name(name), bid=bid, won=won, total=total))
+    return clip("\n".join(lines), FIELD_VALUE_LIMIT)
+
+
+def _spoken_trick(view: PlayerView, t: Texts) -> str:
+    """The trick so far, one player and card a line, cards by their full names (plain text)."""
+    lines = []
+    for played in view.current_trick.plays:
+        card = spoken_card(played.card, view.trump, t=t)
+        if played.flipped or played.merlin is not None:
+            card = _played_text(played, view.trump, t)
+        lines.append(f"{played.position}. {_name(view.players[played.player])}: {card}")
+    return clip("\n".join(lines), FIELD_VALUE_LIMIT)
+
+
+def _add_hand_fields(embed: discord.Embed, view: PlayerView, t: Texts, *, plain: bool = False) -> None:
     count = view.hand_sizes[view.player] if view.hand_sizes else len(view.hand)
     if view.others_cards:
         embed.add_field(
@@ -748,7 +784,7 @@ def _add_hand_fields(embed: discord.Embed, view: PlayerView, t: Texts) -> None:
         return
     embed.add_field(
         name=t("hand-cards", count=len(view.hand)),
-        value=clip(hand_line(view.hand, view.trump, t=t), FIELD_VALUE_LIMIT),
+        value=clip(hand_line(view.hand, view.trump, t=t, plain=plain), FIELD_VALUE_LIMIT),
         inline=False,
     )
 
@@ -779,11 +815,17 @@ def is_own_turn(view: PlayerView) -> bool:
 
 
 def hand_embed(
-    view: PlayerView, *, t: Texts, deadline: float | None = None, note: str | None = None
+    view: PlayerView,
+    *,
+    t: Texts,
+    deadline: float | None = None,
+    note: str | None = None,
+    plain: bool = False,
 ) -> discord.Embed:
     """A player's hand message: their sorted hand, trump, and on their turn the bids, the trick and what
     to do now (by when, if the server's turn timer is on). A ``note`` (why a click was refused) goes on
-    top.
+    top. ``plain`` writes it for a screen reader: cards by their full names, the bids and the trick as
+    sentences instead of tables, no marks to explain.
 
     Away from their turn it holds only what stays true until their turn comes (their cards, trump, their
     bid): the table message shows the game as it goes. Once they have played all their cards it is one
@@ -812,13 +854,18 @@ def hand_embed(
         description="\n".join(lines),
         colour=YOUR_TURN_COLOUR if mine else WAITING_COLOUR,
     )
-    _add_hand_fields(embed, view, t)
-    if mine:
+    _add_hand_fields(embed, view, t, plain=plain)
+    if mine and plain:
+        embed.add_field(name=t("hand-bids-and-tricks"), value=_spoken_scores(view, t), inline=False)
+        trick = view.current_trick
+        if view.phase is Phase.PLAY and trick.plays:
+            embed.add_field(name=t("table-current-trick"), value=_spoken_trick(view, t), inline=False)
+    elif mine:
         embed.add_field(
             name=t("hand-bids-and-tricks"), value=_scoreboard(view, t, me=view.player), inline=False
         )
         _add_trick_fields(embed, view, t)
-    footer = _hand_footer(view, t)
+    footer = None if plain else _hand_footer(view, t)
     if footer is not None:
         embed.set_footer(text=footer)
     return checked(embed)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import aiohttp
 import discord
 
+from cogs.members.store import MemberSettingsStore
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import lobby, render
 from cogs.table.announce import Announcer, ShownHand, hands_in, news_of
@@ -97,6 +98,8 @@ class TableParts:
     actions: Counter
     # Tries again to show the news Discord did not take.
     outbox: Outbox
+    # The members' own settings (``/wizard me``).
+    members: MemberSettingsStore
 
 
 async def answered(reply: Awaitable[object], table_id: int) -> bool:
@@ -184,7 +187,16 @@ class TableSession:
         table.lobby_timeout = minutes * 60
         table.images = bot.settings.images if server.images is None else server.images
         table.lang = guild_language(server.language, bot.get_guild(table.guild_id))
+        await self.load_member_settings()
         return server
+
+    async def load_member_settings(self) -> None:
+        """Give each seated member their own settings (``/wizard me``)."""
+        table = self.table
+        found = await self.parts.members.get_many(table.guild_id, [seat.user_id for seat in table.seats])
+        for seat in table.seats:
+            if seat.user_id in found:
+                seat.settings = found[seat.user_id]
 
     async def remember_message(self, message: discord.Message | None) -> None:
         """Keep a new table message's id (it replaces the one before)."""
@@ -270,6 +282,7 @@ class TableSession:
             raise Refusal(t("table-refusal-changed-elsewhere")) from None
         table.game = game
         table.status = "playing"
+        await self.load_member_settings()  # of the members who joined the lobby since it opened
         if self.lobby_timer is not None:
             self.lobby_timer.cancel()
             self.lobby_timer = None
@@ -524,6 +537,8 @@ class TableSession:
         """Tell a member who seems away that it is their turn, a few seconds into it: by DM, or with a
         mention in the channel for a member without DMs (only then: not at every turn)."""
         announcer = self.parts.announcer
+        if not self.table.seats[seat].settings.reminders:
+            return  # they asked for no reminders (/wizard me)
         if self.table.seats[seat].dms_closed:
             await announcer.ping(self, seat)
         else:
@@ -533,6 +548,8 @@ class TableSession:
         """Tell a member, privately if possible, that their turn is half over (in place of their nudge)."""
         table = self.table
         player = table.seats[seat]
+        if not player.settings.reminders:
+            return  # they asked for no reminders (/wizard me)
         if not player.dms_closed:
             t = table.seat_texts(seat)
             left = duration(deadline - now(), t=t)

@@ -42,6 +42,7 @@ async def test_boot_registers_the_wizard_group(simcord_env: Env) -> None:
         "record",
         "rules",
         "settings",
+        "me",
     ]
     admin = by_name["wizard-admin"]
     assert int(admin["default_member_permissions"]) == discord.Permissions(manage_guild=True).value

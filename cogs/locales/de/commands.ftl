@@ -120,3 +120,5 @@ command-record-name = protokoll
 command-record-description = Lad das Protokoll (JSON) und den Spielblock (CSV) eines beendeten Spiels herunter, nur für dich.
 command-record-game-name = spiel
 command-record-game-description = Die Nummer des Spiels (deine letzten Spiele werden vorgeschlagen)
+command-me-name = ich
+command-me-description = Deine eigenen Einstellungen hier: Sprache, Bilder, reiner Text für Screenreader, Erinnerungen.

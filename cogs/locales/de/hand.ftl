@@ -93,3 +93,13 @@ hand-nudge-play = 🔔 Du bist dran am Wizard-Tisch in <#{ $channel }>: Spiel ei
 hand-nudge-on-table = Auf dem Tisch: { $cards }.
 hand-nudge-you-lead = Du spielst aus.
 hand-nudge-hand-link = [Deine Karten]({ $url })
+
+## Plain text for screen readers (/wizard me)
+
+hand-card-spoken = { $suit }-{ $rank }
+hand-card-spoken-trump = { $card } (Trumpf)
+hand-rank-jack = Bube
+hand-rank-queen = Dame
+hand-rank-king = König
+hand-rank-ace = Ass
+hand-spoken-score = { $name }: Vorhersage { $bid }, { $won } gewonnen, gesamt { $total }

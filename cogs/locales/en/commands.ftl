@@ -127,3 +127,5 @@ command-record-name = record
 command-record-description = Download a finished game's record (JSON) and score sheet (CSV), only to you.
 command-record-game-name = game
 command-record-game-description = The game's number (your recent games are suggested)
+command-me-name = me
+command-me-description = Your own settings here: language, pictures, plain text for screen readers, turn reminders.

@@ -91,3 +91,13 @@ hand-nudge-play = 🔔 Your turn at the Wizard table in <#{ $channel }>: play a 
 hand-nudge-on-table = On the table: { $cards }.
 hand-nudge-you-lead = You lead.
 hand-nudge-hand-link = [Your hand]({ $url })
+
+## Plain text for screen readers (/wizard me)
+
+hand-card-spoken = { $rank } of { $suit }
+hand-card-spoken-trump = { $card } (trump)
+hand-rank-jack = Jack
+hand-rank-queen = Queen
+hand-rank-king = King
+hand-rank-ace = Ace
+hand-spoken-score = { $name }: bid { $bid }, won { $won }, total { $total }
