@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 
 from cogs.members.store import MemberSettings, MemberSettingsStore
-from cogs.utils.components import Component, id_number
+from cogs.utils.components import Component, id_number, invalid_control
 from cogs.utils.i18n import LANGUAGES, Texts, language_of, texts
-from cogs.utils.replies import Refusal
+from cogs.utils.replies import Refusal, reader_texts
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -100,9 +100,9 @@ async def show_settings(interaction: discord.Interaction[WizardBot]) -> None:
     """``/wizard me``: the caller's settings in this server, privately."""
     guild = interaction.guild
     if guild is None:
-        raise Refusal(texts("en")("me-refusal-server-only"))
+        raise Refusal(reader_texts(interaction)("me-refusal-server-only"))
     settings = await _store(interaction).get(guild.id, interaction.user.id)
-    t = member_texts(settings, interaction.locale, texts("en"))
+    t = member_texts(settings, interaction.locale, reader_texts(interaction))
     await interaction.response.send_message(
         embed=settings_embed(settings, guild.name, interaction.locale, t=t),
         view=settings_view(interaction.user.id, settings, t=t),
@@ -125,20 +125,21 @@ class MemberControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
         component.user_id = id_number(match["user"])
         return component
 
-    def change(self, settings: MemberSettings) -> MemberSettings:
+    def change(self, settings: MemberSettings, t: Texts) -> MemberSettings:
+        """The settings after this click (``t``: the reader's catalog, for a refusal)."""
         raise NotImplementedError
 
     async def handle(self, interaction: discord.Interaction[WizardBot], fields: Mapping[str, str]) -> None:
         guild = interaction.guild
         store = _store(interaction)
         current = await store.get(guild.id, interaction.user.id) if guild is not None else MemberSettings()
-        t = member_texts(current, interaction.locale, texts("en"))
+        t = member_texts(current, interaction.locale, reader_texts(interaction))
         if guild is None or self.user_id != interaction.user.id:
             raise Refusal(t("me-refusal-not-yours"))
-        new = self.change(current)
+        new = self.change(current, t)
         if new != current:
             await store.set(guild.id, interaction.user.id, new, discord.utils.utcnow().timestamp())
-        t = member_texts(new, interaction.locale, texts("en"))
+        t = member_texts(new, interaction.locale, reader_texts(interaction))
         await interaction.response.edit_message(
             embed=settings_embed(new, guild.name, interaction.locale, t=t),
             view=settings_view(interaction.user.id, new, t=t),
@@ -148,16 +149,16 @@ class MemberControl(Component[discord.ui.Item[Any]], template=r"(?!)"):
 class LanguageMenu(MemberControl, template=rf"wizard:me:{USER}:lang"):
     is_menu = True
 
-    def change(self, settings: MemberSettings) -> MemberSettings:
+    def change(self, settings: MemberSettings, t: Texts) -> MemberSettings:
         [choice] = self.values or ["client"]
-        if choice not in LANGUAGE_CHOICES:
-            raise Refusal(texts("en")("me-refusal-not-yours"))
+        if choice not in LANGUAGE_CHOICES:  # a forged value: the menu offers no such choice
+            raise Refusal(invalid_control(t, menu=True))
         language = None if choice == "client" else language_of(choice)
         return dataclasses.replace(settings, language=language)
 
 
 class ToggleButton(MemberControl, template=rf"wizard:me:{USER}:(?P<toggle>pictures|plain|reminders)"):
-    def change(self, settings: MemberSettings) -> MemberSettings:
+    def change(self, settings: MemberSettings, t: Texts) -> MemberSettings:
         match self.fields.get("toggle"):
             case "pictures":
                 return dataclasses.replace(settings, pictures=not settings.pictures)
