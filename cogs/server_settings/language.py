@@ -1,5 +1,6 @@
 """Which language a server's members read outside a table: the server's choice in /wizard settings, else
-its Discord language (``i18n.server_language``); a private answer follows the reader's own client first.
+its Discord language (``i18n.server_language``); a private answer follows the reader's own choice
+(``/wizard me``), then their client, first.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.members.store import MemberSettingsStore
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.utils.i18n import DEFAULT_LANGUAGE, Lang, Texts, guild_language, language_of, texts
 from cogs.utils.replies import reader_texts
@@ -36,7 +38,13 @@ async def server_lang(interaction: discord.Interaction[WizardBot]) -> Lang:
 
 
 async def reply_texts(interaction: discord.Interaction[WizardBot]) -> Texts:
-    """The catalog of a private answer outside a table: the reader's client language, else the server's."""
+    """The catalog of a private answer outside a table: the language the reader chose for this server
+    (``/wizard me``), else their client's, else the server's."""
+    if interaction.guild_id is not None:
+        members = interaction.client.service(MemberSettingsStore)
+        chosen = (await members.get(interaction.guild_id, interaction.user.id)).language
+        if chosen is not None:
+            return texts(chosen)
     reader = language_of(interaction.locale)
     if reader is not None:  # no need to read the server's settings
         return texts(reader)

@@ -59,6 +59,9 @@ async def test_my_settings_are_stored_and_survive_a_restart(
     text = panel_text(again)
     assert "**Sprache:** Deutsch" in text and re.search(r"Screenreader.*: an", text)
     assert re.search(r"Erinnerungen an deinen Zug\*\*.*: aus", text)
+    # Private answers outside a table follow the choice too (their client is in English).
+    history = await me.slash(channel, "wizard history")
+    assert "noch keine beendeten Spiele" in panel_text(history)
     # Another server: the defaults.
     other = simcord_env.create_guild()
     there = other.add_member(me.user) if hasattr(me, "user") else None
