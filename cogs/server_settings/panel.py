@@ -1,8 +1,8 @@
 """The /wizard settings panel: a private message that shows a server's defaults and changes them.
 
 The panel has three pages (``rules``: edition, preset, variants, Nannie's Rule; ``more``: turn timer,
-lobby timeout, pictures, language; ``seasons``: monthly seasons, fresh ratings each season, where an
-ended season is announced). Its controls are five component families under the custom_id prefix
+lobby timeout, pictures, language, the coach; ``seasons``: monthly seasons, fresh ratings each season,
+where an ended season is announced). Its controls are six component families under the custom_id prefix
 ``wzset:``, each with a strict template, so a panel sent before a restart keeps working and a forged id
 is refused. Only members with Manage Server may use the command or any control; every change is checked
 by the rules core (``Rules``, which applies R-9) and saved through ``ServerSettingsStore`` before the
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = (
     "FAMILIES",
+    "CoachButton",
     "Defaults",
     "NotOffered",
     "PageButton",
@@ -60,6 +61,8 @@ EDITION_OPTION_KEYS = {
     "camelot": "settings-edition-camelot-option",
 }
 IMAGES_CHOICES = {"on": True, "off": False, "default": None}
+# The coach's buttons: the state each sets, and its label.
+COACH_CHOICES = {"on": (True, "settings-coach-on-button"), "off": (False, "settings-coach-off-button")}
 FOOTER_KEYS = {
     "rules": "settings-footer-rules",
     "more": "settings-footer-more",
@@ -182,6 +185,8 @@ def panel_embed(settings: ServerSettings, defaults: Defaults, page: str, *, t: T
         value=language_label(settings.language, defaults.language, t=t),
         inline=True,
     )
+    coach = t("settings-coach-on") if settings.coach else t("settings-coach-off")
+    embed.add_field(name=t("settings-coach"), value=coach, inline=True)
     if page == "seasons":
         embed.add_field(name=t("settings-seasons"), value=_season_lines(settings, t=t), inline=False)
     embed.set_footer(text=t(FOOTER_KEYS[page]))
@@ -325,6 +330,13 @@ class PicturesButton(PanelControl, template=r"wzset:images:(?P<choice>on|off|def
         return dataclasses.replace(settings, images=IMAGES_CHOICES[fields["choice"]]), "more"
 
 
+class CoachButton(PanelControl, template=r"wzset:coach:(?P<choice>on|off)"):
+    """The coach on or off on the server's new tables (issue 30); on the second page."""
+
+    def change(self, settings: ServerSettings, fields: Mapping[str, str]) -> tuple[ServerSettings, str]:
+        return dataclasses.replace(settings, coach=fields["choice"] == "on"), "more"
+
+
 class SeasonButton(
     PanelControl,
     template=r"wzset:season:(?P<choice>monthly-on|monthly-off|fresh-on|fresh-off|channel-here|channel-none)",
@@ -366,6 +378,7 @@ class PageButton(PanelControl, template=r"wzset:page:(?P<page>rules|more|seasons
 FAMILIES: tuple[type[PanelControl], ...] = (
     SettingMenu,
     PicturesButton,
+    CoachButton,
     SeasonButton,
     ResetButton,
     PageButton,
@@ -496,6 +509,11 @@ def _more_page(view: discord.ui.View, settings: ServerSettings, defaults: Defaul
         style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
         # The current choice is shown pressed and cannot be clicked again.
         view.add_item(_button(PicturesButton, label, ("images", key), 2, style=style, disabled=chosen))
+    for key, (on, label_key) in COACH_CHOICES.items():
+        chosen = settings.coach == on
+        style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
+        label = t(label_key)
+        view.add_item(_button(CoachButton, label, ("coach", key), 2, style=style, disabled=chosen))
     languages = [
         discord.SelectOption(
             label=t("settings-language-option", language=language_label(choice, defaults.language, t=t)),

@@ -44,6 +44,8 @@ class ServerSettings:
     season_monthly: bool = False
     season_fresh_ratings: bool = False
     season_channel_id: int | None = None
+    # The coach (issue 30) on the server's new tables: hints for members, practice games (not rated).
+    coach: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variants", frozenset(self.variants))
@@ -116,7 +118,7 @@ class ServerSettingsStore:
         heard = self._version(guild_id)
         row = await self.db.fetchone(
             "SELECT edition, variants, nannie_every, turn_timer_seconds, lobby_timeout_minutes, images,"
-            " language, season_monthly, season_fresh_ratings, season_channel_id"
+            " language, season_monthly, season_fresh_ratings, season_channel_id, coach"
             " FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -131,14 +133,15 @@ class ServerSettingsStore:
         await self.db.execute(
             "INSERT INTO server_settings (guild_id, edition, variants, nannie_every, turn_timer_seconds,"
             " lobby_timeout_minutes, images, language, season_monthly, season_fresh_ratings,"
-            " season_channel_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " season_channel_id, coach, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET edition = excluded.edition,"
             " variants = excluded.variants, nannie_every = excluded.nannie_every,"
             " turn_timer_seconds = excluded.turn_timer_seconds,"
             " lobby_timeout_minutes = excluded.lobby_timeout_minutes, images = excluded.images,"
             " language = excluded.language, season_monthly = excluded.season_monthly,"
             " season_fresh_ratings = excluded.season_fresh_ratings,"
-            " season_channel_id = excluded.season_channel_id, updated_at = excluded.updated_at",
+            " season_channel_id = excluded.season_channel_id, coach = excluded.coach,"
+            " updated_at = excluded.updated_at",
             (
                 guild_id,
                 settings.edition,
@@ -151,6 +154,7 @@ class ServerSettingsStore:
                 int(settings.season_monthly),
                 int(settings.season_fresh_ratings),
                 settings.season_channel_id,
+                int(settings.coach),
                 time.time(),
             ),
         )
@@ -169,6 +173,7 @@ def _from_row(guild_id: int, row: Any) -> ServerSettings:
         "season_monthly": bool(row["season_monthly"]),
         "season_fresh_ratings": bool(row["season_fresh_ratings"]),
         "season_channel_id": None if row["season_channel_id"] is None else int(row["season_channel_id"]),
+        "coach": bool(row["coach"]),
     }
     if others["turn_timer_seconds"] not in TURN_TIMER_CHOICES:
         log.warning(

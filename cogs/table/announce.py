@@ -179,6 +179,8 @@ class Announcer:
         t = table.texts
         names = table.labels(t)
         final = render.final_embed(result, names, table.edition, t=t)
+        if table.coach:
+            final.set_footer(text=t("table-final-practice"))
         chart = await self.delivery.with_picture(
             table,
             final,

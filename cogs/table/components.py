@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 from cogs import core_words
-from cogs.table import lobby, render
+from cogs.table import coach, lobby, render
 from cogs.table.model import LEVEL_KEYS, Table
 from cogs.table.registry import OpenTables, Session
 from cogs.utils.components import Component, id_number, invalid_control, is_private
@@ -188,6 +188,21 @@ class ActButton(TableComponent, template=rf"wizard:act:{TABLE}:(?P<version>\d{{1
         return cls(item, id_number(match["table"]), int(match["version"]), int(match["code"]))
 
 
+class HintButton(TableComponent, template=rf"wizard:hint:{TABLE}:(?P<version>\d{{1,9}}):go"):
+    """The coach's Hint, on a member's hand at a table with the coach (``coach``), drawn at one version."""
+
+    in_dms = True
+    carrier = "private"
+
+    def __init__(self, item: GameItem, table_id: int = 0, version: int = 0) -> None:
+        super().__init__(item, table_id)
+        self.version = version
+
+    @classmethod
+    def parse(cls, item: GameItem, match: re.Match[str]) -> Self:
+        return cls(item, id_number(match["table"]), int(match["version"]))
+
+
 class EndButton(TableComponent, template=rf"wizard:(?P<kind>end|leave):{TABLE}:0:(?P<answer>yes|no)"):
     """The answers to "end this game?" and "leave the game?"."""
 
@@ -245,6 +260,7 @@ FAMILIES: tuple[type[Component[Any]], ...] = (
     LobbyMenu,
     HandButton,
     ActButton,
+    HintButton,
     EndButton,
     SeatButton,
     AgainButton,
@@ -273,6 +289,8 @@ def lobby_embed(table: Table) -> discord.Embed:
     levels = "\n".join(f"**{t(LEVEL_KEYS[level])}:** {t(key)}" for level, key in LEVEL_HELP.items())
     embed.add_field(name=t("lobby-computers"), value=levels)
     embed.add_field(name=_rules_heading(table, t)[:256], value=_rules_text(table, t)[:1024], inline=False)
+    if table.coach:
+        embed.add_field(name=t("lobby-coach-title"), value=t("lobby-coach-on"), inline=False)
     minutes = round(table.lobby_timeout / 60)
     embed.set_footer(text=t("lobby-footer", minutes=minutes))
     return embed
@@ -346,8 +364,8 @@ LOBBY_BUTTONS = {
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join, Leave, Start and Cancel; the host's buttons to add computers and menus to choose the rules
-    (in the table's language: the lobby is a channel message)."""
+    """Join, Leave, Start and Cancel; the host's buttons to add computers and turn the coach on or off, and
+    menus to choose the rules (in the table's language: the lobby is a channel message)."""
     t = table.texts
     view = discord.ui.View(timeout=None)
     for action, (key, style) in LOBBY_BUTTONS.items():
@@ -362,6 +380,9 @@ def lobby_view(table: Table) -> discord.ui.View:
         cid = custom_id("lobby", table.id, 0, action)
         label = t("lobby-button-add-computer", level=t(LEVEL_KEYS[level]))
         view.add_item(button(LobbyButton, label, cid, discord.ButtonStyle.secondary, row=1, disabled=full))
+    coach = t("lobby-button-coach-on") if table.coach else t("lobby-button-coach-off")
+    style = discord.ButtonStyle.success if table.coach else discord.ButtonStyle.secondary
+    view.add_item(button(LobbyButton, coach, custom_id("lobby", table.id, 0, "coach"), style, row=1))
     for item in _lobby_menus(table, t):
         view.add_item(item)
     return view
@@ -482,7 +503,8 @@ def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View |
     this round (``PlayerView.standing_choices``). None when there is nothing left to do this round.
 
     Each button carries the game version it was drawn at: a click is refused when it comes from an
-    earlier round, or when what it asks is not legal at that moment.
+    earlier round, or when what it asks is not legal at that moment. At a table with the coach, a Hint
+    button follows them while the player has a choice to make (``coach.has_choice``).
     """
     ordered = _choices_in_order(view)[:25]
     if not ordered:
@@ -494,4 +516,8 @@ def controls_view(table: Table, view: PlayerView, t: Texts) -> discord.ui.View |
         cid = custom_id("act", table.id, view.version, action.code)
         style = _style(action, enabled, view)
         ui.add_item(button(ActButton, label, cid, style, row=index // 5, disabled=not enabled))
+    if len(ordered) < 25 and coach.has_choice(table, view):
+        cid = custom_id("hint", table.id, view.version, "go")
+        row = len(ordered) // 5
+        ui.add_item(button(HintButton, t("coach-button-hint"), cid, discord.ButtonStyle.secondary, row=row))
     return ui

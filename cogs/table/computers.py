@@ -35,13 +35,18 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
-from wizard_core import PlayerView
+from wizard_core import Game, LogEntry, Phase, PlayerView, Rules
 from wizard_core.ai import Decision, Level, deliberate
+from wizard_core.ai.advise import Advice, advise, would_bid
+from wizard_core.game import SEAT_STRIDE
 
-__all__ = ["Thinkers", "decision_seed", "process_context", "think"]
+__all__ = ["Thinkers", "advice", "decision_seed", "hard_bid_in_round", "process_context", "run", "think"]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # What the fork server imports before it forks the first worker: the main module (which every worker
 # would otherwise import again, as the spawn method does), the rules core and the pictures (whose workers
@@ -58,6 +63,41 @@ def decision_seed(game_seed: int, seat: int, version: int) -> int:
     """
     digest = hashlib.blake2b(f"wizard-computer:{game_seed}:{seat}:{version}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "big")
+
+
+def advice(view: PlayerView, game_seed: int) -> Advice:
+    """The coach's advice for the player of ``view`` on their turn: what the hard level would do there, with
+    the seed its decision would have (``decision_seed``), so the hint's pick is the hard computer's."""
+    return advise(view, decision_seed(game_seed, view.player, view.version))
+
+
+def hard_bid_in_round(
+    players: tuple[str, ...], rules: Rules, seed: int, log: tuple[LogEntry, ...], seat: int, round_number: int
+) -> int | None:
+    """What the hard level would have bid in ``seat`` in round ``round_number`` of the game whose setup and
+    log are given, from the view that seat had on its turn to bid (None if it did not bid that round).
+
+    The game is rebuilt up to that round's deal and played forward to the seat's turn to bid: a pure job
+    for a worker, like a decision, so the coach's line after a round costs the bot's process nothing.
+    """
+    deals = [index for index, entry in enumerate(log) if not isinstance(entry, int) and entry[0] == "deal"]
+    if not 0 < round_number <= len(deals):
+        return None
+    start = deals[round_number - 1] + 1
+    game = Game.replay(players, rules, seed, log[:start])
+    for entry in log[start:]:
+        if game.round_number != round_number:
+            return None
+        if game.phase is Phase.BID and seat in game.to_act and game.legal_actions(seat):
+            view = game.view(seat)
+            return would_bid(view, decision_seed(seed, seat, view.version))
+        if not isinstance(entry, int):
+            return None  # the next deal: the round ended without the seat's bid
+        if entry >= SEAT_STRIDE:
+            game.apply(entry % SEAT_STRIDE, player=entry // SEAT_STRIDE - 1)
+        else:
+            game.apply(entry)
+    return None
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -92,7 +132,11 @@ class Thinkers:
 
     async def think(self, view: PlayerView, level: Level, budget_ms: float, *, seed: int) -> Decision:
         """What a computer of ``level`` chooses from ``view``, decided in a worker (see ``think``)."""
-        job = functools.partial(deliberate, view, level, seed=seed, cap_ms=budget_ms)
+        return await self.run(functools.partial(deliberate, view, level, seed=seed, cap_ms=budget_ms))
+
+    async def run(self, job: Callable[[], T]) -> T:
+        """Run a pure job of the rules core (a decision, the coach's advice) in a worker, or in the thread
+        when there are no workers; the job and its result must pickle."""
         if not self.in_processes:
             return await asyncio.get_running_loop().run_in_executor(self._one_thread(), job)
         try:
@@ -139,7 +183,7 @@ class Thinkers:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-def _submit(pool: Executor, job: Callable[[], Decision]) -> concurrent.futures.Future[Decision]:
+def _submit(pool: Executor, job: Callable[[], T]) -> concurrent.futures.Future[T]:
     """Hand a job to the pool in a context of its own: starting a worker process waits on the real
     clock, whatever the caller's context holds (a test harness's simulated clock, say)."""
     return contextvars.Context().run(pool.submit, job)
@@ -162,6 +206,11 @@ async def think(
     if decision.capped:
         _report_capped(decision, level, budget_ms)
     return decision
+
+
+async def run(job: Callable[[], T], thinkers: Thinkers | None = None) -> T:
+    """Run a pure job in ``thinkers`` (by default a thread of this process)."""
+    return await (thinkers or _IN_THREAD).run(job)
 
 
 def _report_capped(decision: Decision, level: Level, budget_ms: float) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.table import pictures, render
+from cogs.table import coach, pictures, render
 from cogs.table.model import Table, now
 from cogs.table.outbox import SEND_ERRORS, retryable
 from cogs.utils.i18n import Texts
@@ -153,12 +153,15 @@ class Delivery:
         files_allowed: bool = True,
         note: str | None = None,
     ) -> tuple[discord.Embed, list[discord.File]]:
-        """A player's hand message in the language of ``t``, with ``note`` on top: the embed and its
-        picture of the hand (playable cards raised); no picture once they have played all their cards
-        (the message stays one short line until their next hand)."""
+        """A player's hand message in the language of ``t``, with ``note`` on top (and, at a table with
+        the coach, its line on their last round): the embed and its picture of the hand (playable cards
+        raised); no picture once they have played all their cards (the message stays one short line
+        until their next hand)."""
         view = table.labelled(view, t)
         own = table.seats[view.player].settings  # their own choices (/wizard me)
         deadline = turn_deadline(table, view.player)
+        coached = coach.round_line(table, view, t)  # the coach's word on their last round
+        note = "\n".join(line for line in (note, coached) if line) or None
         embed = render.hand_embed(view, t=t, deadline=deadline, note=note, plain=own.plain_text)
         files_allowed = files_allowed and own.wants_pictures
         empty = view.hand_sizes[view.player] == 0

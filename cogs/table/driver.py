@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from cogs.table import computers
 from cogs.table.model import Table
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from cogs.hosting.metrics import Counter, Histogram, MetricsRegistry
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # The level of the computer that stands in for a member who runs out of time or leaves.
 STAND_IN_LEVEL = "medium"
@@ -115,6 +117,10 @@ class ComputerDriver:
             raise
         except Exception:
             log.exception("The computer players of table %d stopped", session.table.id)
+
+    async def run(self, job: Callable[[], T]) -> T:
+        """Run a pure job where the computers think (the coach's advice): a worker process, or a thread."""
+        return await computers.run(job, self.thinkers)
 
     async def decide(self, table: Table, seat: int, view: PlayerView) -> int:
         """The action code the computer playing ``seat`` chooses; a legal one even if thinking fails."""

@@ -1,4 +1,5 @@
-"""The lobby's rules: who may join, leave, add or remove a computer, choose the rules, start or cancel.
+"""The lobby's rules: who may join, leave, add or remove a computer, choose the rules and the coach, start
+or cancel.
 
 Pure functions on a ``Table`` and plain values (user ids, names, menu values): no Discord, no database.
 Each either changes the table in memory and says what happened, or raises ``Refusal`` with the reason (in
@@ -23,7 +24,7 @@ from wizard_core.variants import PRESETS, VARIANTS
 # send nothing when that level is picked again.
 ADD_COMPUTER = {f"add-{level}": level for level in LEVELS}
 # The lobby's buttons, and its select menus.
-BUTTONS = ("join", "leave", "start", "cancel", "rmcpu", *ADD_COMPUTER)
+BUTTONS = ("join", "leave", "start", "cancel", "rmcpu", "coach", *ADD_COMPUTER)
 MENUS = ("edition", "preset", "variants")
 # A Play again lobby holds the seats of the last game's members this long after it opens.
 PLAY_AGAIN_HOLD_SECONDS = 120.0
@@ -124,6 +125,12 @@ def choose_rules(table: Table, user_id: int, menu: str, values: Sequence[str], *
     """The host picks an edition, a preset or the house rules; combinations R-9 forbids are refused."""
     _host_only(table, user_id, t("lobby-refusal-host-rules", host=f"<@{table.host_id}>"))
     table.rules = chosen_rules(table.rules, menu, values, t=t)
+
+
+def toggle_coach(table: Table, user_id: int, *, t: Texts) -> None:
+    """The host turns the coach on or off: hints for every member, and a practice game (not rated)."""
+    _host_only(table, user_id, t("lobby-refusal-host-coach", host=f"<@{table.host_id}>"))
+    table.coach = not table.coach
 
 
 def chosen_rules(rules: Rules, menu: str, values: Sequence[str], *, t: Texts) -> Rules:

@@ -56,7 +56,7 @@ class Lobbies:
                 rules = Rules(edition, rules.variants, rules.nannie_every)
             except WizardError:
                 rules = Rules(edition)
-        await self.open(interaction, rules)
+        await self.open(interaction, rules, coach=server.coach)
 
     async def open(
         self,
@@ -64,13 +64,16 @@ class Lobbies:
         rules: Rules,
         computers: Sequence[Occupant] = (),
         held: frozenset[int] = frozenset(),
+        coach: bool | None = None,
     ) -> None:
         """Store a new lobby in the interaction's channel, hosted by the caller (with ``computers`` seated
         too, and seats ``held`` for a while for those members), and show it as the answer to the
-        interaction."""
+        interaction. ``coach`` is whether it starts with the coach (None: as the server chose)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         store = self.parts.store
+        if coach is None:
+            coach = (await self.parts.server_settings.get(interaction.guild_id)).coach
         try:
             record = await store.create(
                 guild_id=interaction.guild_id,
@@ -80,6 +83,7 @@ class Lobbies:
                 rules=rules,
                 now=now(),
                 host_lang=language_of(interaction.locale),
+                coach=coach,
             )
         except TableExistsError as error:
             existing = self.registry.find(error.table_id)
@@ -130,7 +134,7 @@ class Lobbies:
             computers = [Occupant(s.user_id, s.name, computer=s.computer) for s in record.seats if s.computer]
             members = frozenset(s.user_id for s in record.seats if not s.computer)
             lobby.check_opener(interaction.user.id, members, len(computers), t=t, at=now())
-            await self.open(interaction, record.table_rules, computers, held=members)
+            await self.open(interaction, record.table_rules, computers, held=members, coach=record.coach)
             return
         table = current.table
         t = table.reader_texts(interaction.user.id, interaction.locale)

@@ -141,6 +141,12 @@ class Table:
     held_until: float = 0.0
     # The language of the table's channel messages (the server's, ``i18n.server_language``).
     lang: Lang = DEFAULT_LANGUAGE
+    # Played with the coach (issue 30): each member's hand has a Hint button, and the game is practice,
+    # left out of ratings and boards. The host chooses it in the lobby (the server's default first).
+    coach: bool = False
+    # With the coach: what the hard computer would have bid in each member's seat in the last round
+    # scored, by seat, as (round number, bid); shown on their next hand (``coach.round_line``).
+    coach_bids: dict[int, tuple[int, int]] = field(default_factory=dict)
     # This process let go of the table (another process runs it now): nothing here writes to it any
     # more, its messages included, whatever was still under way when it was let go.
     released: bool = False

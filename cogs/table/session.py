@@ -33,13 +33,14 @@ import discord
 
 from cogs.members.store import MemberSettingsStore
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
-from cogs.table import lobby, render
+from cogs.table import coach, lobby, render
 from cogs.table.announce import Announcer, ShownHand, hands_in, news_of
 from cogs.table.clock import MISSED_TURNS_FOR_TAKEOVER, TurnClock, end_turn, track_turns
 from cogs.table.components import (
     ActButton,
     EndButton,
     HandButton,
+    HintButton,
     LobbyButton,
     LobbyMenu,
     SeatButton,
@@ -247,6 +248,8 @@ class TableSession:
                 await confirm_end(self, interaction, t, click.kind, click.yes)
             case SeatButton():
                 await self.take_back(interaction, t)
+            case HintButton():
+                await coach.hint(self, interaction, t, click.version)
             case _:
                 raise TypeError(f"no table control is served as {type(click).__name__}")
 
@@ -470,7 +473,9 @@ class TableSession:
         new_entries = after.log[game.version :]
         news = news_of(events, after)
         if after.is_over:
-            finishing = FinishingTable(table.id, table.guild_id, table.edition, seat_records(table))
+            finishing = FinishingTable(
+                table.id, table.guild_id, table.edition, seat_records(table), practice=table.coach
+            )
             await store.finish(finishing, after.result(), new_entries, game.version, now(), news)
         else:
             await store.append(table.id, game.version, new_entries, now(), news, game=after)
@@ -632,6 +637,8 @@ class TableSession:
         if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
             t = table.texts
             table.notice = (game.current_player, hands_in(table.labelled(game.public_view(), t), t=t))
+        if table.coach and any(isinstance(event, RoundScored) for event in move.events):
+            await coach.review_round(self)  # the line on each member's next hand
         await self.deliver(move.news)
         if game.is_over:
             return
@@ -687,7 +694,8 @@ class TableSession:
 async def press_lobby_button(
     session: TableSession, interaction: discord.Interaction[WizardBot], t: Texts, action: str
 ) -> None:
-    """A lobby button: Join, Leave, Start, Cancel, add or remove a computer (the session's lock held)."""
+    """A lobby button: Join, Leave, Start, Cancel, add or remove a computer, the coach on or off (the
+    session's lock held)."""
     table = session.table
     user = interaction.user
     if action == "start":
@@ -706,6 +714,11 @@ async def press_lobby_button(
             lobby.add_computer(table, user.id, lobby.ADD_COMPUTER[action], t=t)
         elif action == "rmcpu":
             lobby.remove_computer(table, user.id, t=t)
+        elif action == "coach":
+            lobby.toggle_coach(table, user.id, t=t)
+            await store_lobby(session, seats=False)
+            await show_lobby(session, interaction)
+            return
         elif lobby.leave(table, user.id, t=t) is lobby.Left.EMPTY:
             why = table.texts("lobby-left-closed", name=user.mention)
             await cancel_lobby(session, interaction, why)
@@ -735,13 +748,14 @@ async def show_lobby(session: TableSession, interaction: discord.Interaction[Wiz
 
 
 async def store_lobby(session: TableSession, *, seats: bool) -> None:
-    """Store a change of the lobby's seats (and host) or rules, unless someone else changed it first."""
+    """Store a change of the lobby's seats (and host) or rules (and coach), unless someone else changed it
+    first."""
     table, store = session.table, session.parts.store
     read_at, table.updated_at = table.updated_at, now()
     if seats:
         await store.set_seats(table.id, seat_records(table), table.host_id, table.updated_at, read_at=read_at)
     else:
-        await store.set_rules(table.id, table.rules, table.updated_at, read_at=read_at)
+        await store.set_rules(table.id, table.rules, table.updated_at, read_at=read_at, coach=table.coach)
 
 
 @contextlib.asynccontextmanager
@@ -750,7 +764,7 @@ async def lobby_change(session: TableSession, t: Texts) -> AsyncIterator[None]:
     was; if someone else changed the lobby meanwhile, memory is read again from the database and the
     click is refused, so memory and database always agree."""
     table = session.table
-    saved = (list(table.seats), table.host_id, table.rules, table.updated_at)
+    saved = (list(table.seats), table.host_id, table.rules, table.coach, table.updated_at)
     try:
         yield
     except StaleTableError:
@@ -758,10 +772,10 @@ async def lobby_change(session: TableSession, t: Texts) -> AsyncIterator[None]:
         if record is not None:
             fresh = table_of(record)
             table.seats, table.host_id, table.rules = fresh.seats, fresh.host_id, fresh.rules
-            table.updated_at = fresh.updated_at
+            table.coach, table.updated_at = fresh.coach, fresh.updated_at
         raise Refusal(t("table-refusal-changed-elsewhere")) from None
     except BaseException:
-        table.seats, table.host_id, table.rules, table.updated_at = saved
+        table.seats, table.host_id, table.rules, table.coach, table.updated_at = saved
         raise
 
 

@@ -112,6 +112,8 @@ class TableRecord:
     # A Play again lobby's held seats: the last game's members it waits for, until ``held_until``.
     held_for: frozenset[int] = frozenset()
     held_until: float = 0.0
+    # Played with the coach (``Table.coach``).
+    coach: bool = False
 
     @property
     def table_rules(self) -> Rules:
@@ -169,6 +171,7 @@ def table_of(record: TableRecord) -> Table:
         ping_id=record.ping_message_id,
         held=record.held_for,
         held_until=record.held_until,
+        coach=record.coach,
     )
 
 
@@ -253,6 +256,8 @@ class FinishingTable:
     guild_id: int
     edition: str
     seats: Sequence[SeatRecord]
+    # Played with the coach: a practice game, left out of ratings and boards.
+    practice: bool = False
 
 
 class TableStore:
@@ -309,14 +314,15 @@ class TableStore:
         rules: Rules,
         now: float,
         host_lang: str | None = None,
+        coach: bool = False,
     ) -> TableRecord:
-        """Open a lobby with its host in seat 0 (``host_lang``: their language, as in ``SeatRecord``);
-        raise TableExistsError if the channel has an open table."""
+        """Open a lobby with its host in seat 0 (``host_lang``: their language, as in ``SeatRecord``),
+        with the coach or not; raise TableExistsError if the channel has an open table."""
         try:
             async with self.db.transaction() as conn:
                 table_id = await conn.fetchval(
                     "INSERT INTO tables (guild_id, channel_id, host_id, edition, rules, status, created_at,"
-                    " updated_at, owner) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                    " updated_at, owner, coach) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -326,6 +332,7 @@ class TableStore:
                         now,
                         now,
                         self.owner,
+                        int(coach),
                     ),
                 )
                 assert table_id is not None
@@ -490,21 +497,24 @@ class TableStore:
             rules=self._rules(row),
             held_for=_held_members(row["held_for"]),
             held_until=row["held_until"] or 0.0,
+            coach=bool(row["coach"]),
         )
 
     @staticmethod
     def _rules(row: Row) -> Rules | None:
         return None if row["rules"] is None else _parse_rules(row["rules"])
 
-    async def set_rules(self, table_id: int, rules: Rules, now: float, *, read_at: float) -> None:
-        """Change a lobby's rules (the host chose another edition, preset or variants); like
-        ``set_seats``, refuses a lobby changed since ``read_at``."""
+    async def set_rules(
+        self, table_id: int, rules: Rules, now: float, *, read_at: float, coach: bool = False
+    ) -> None:
+        """Change a lobby's rules (the host chose another edition, preset or variants) and whether it is
+        played with the coach; like ``set_seats``, refuses a lobby changed since ``read_at``."""
         async with self.db.transaction() as conn:
             await self._fence(conn, table_id)
             changed = await conn.execute(
-                "UPDATE tables SET edition = ?, rules = ?, updated_at = ?"
+                "UPDATE tables SET edition = ?, rules = ?, coach = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby' AND updated_at = ?",
-                (rules.edition, json.dumps(rules.to_dict()), now, table_id, read_at),
+                (rules.edition, json.dumps(rules.to_dict()), int(coach), now, table_id, read_at),
             )
             if changed != 1:
                 raise StaleTableError(table_id)
@@ -895,6 +905,7 @@ class TableStore:
                     names=[s.name for s in sorted(table.seats, key=lambda s: s.seat)],
                     levels=[s.computer for s in sorted(table.seats, key=lambda s: s.seat)],
                 ),
+                practice=table.practice,
             )
 
 

@@ -63,10 +63,12 @@ async def store_game(
     edition: str = "classic",
     channel_id: int = 1,
     levels: Sequence[str | None] = (),
+    practice: bool = False,
 ) -> GameResult:
     """Play a game offline and store it the way the bot does, through `TableStore.finish`.
 
-    ``levels`` makes the seats that have one computers (with negative ids in ``user_ids``).
+    ``levels`` makes the seats that have one computers (with negative ids in ``user_ids``); ``practice``
+    stores it as a game played with the coach.
     """
     game = play_offline(len(user_ids), seed, edition)
     seats = seat_records(user_ids, levels)
@@ -81,7 +83,7 @@ async def store_game(
     )
     await store.set_seats(record.id, seats, host.user_id, finished_at - 3600, read_at=record.updated_at)
     await store.start(record.id, game.seed, [], finished_at - 3600, read_at=finished_at - 3600)
-    table = FinishingTable(record.id, record.guild_id, record.edition, seats)
+    table = FinishingTable(record.id, record.guild_id, record.edition, seats, practice=practice)
     await store.finish(table, game.result(), game.log, 0, finished_at)
     return game.result()
 

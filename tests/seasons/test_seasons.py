@@ -7,7 +7,6 @@ every board is compared with the oracle's recomputation from the stored rows of 
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 import sys
 from datetime import UTC, datetime
@@ -58,8 +57,11 @@ def rows(database: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
     return found
 
 
-async def store(env: Env, guild: GuildHandle, players: list[MemberActor], seed: int, at: float) -> None:
-    await store_game(manager(env).store, guild.id, [p.id for p in players], seed=seed, finished_at=at)
+async def store(
+    env: Env, guild: GuildHandle, players: list[MemberActor], seed: int, at: float, *, practice: bool = False
+) -> None:
+    ids = [p.id for p in players]
+    await store_game(manager(env).store, guild.id, ids, seed=seed, finished_at=at, practice=practice)
 
 
 def season_lines(database: Path, guild_id: int, season_id: int) -> list[str]:
@@ -224,9 +226,7 @@ async def test_refusals(simcord_env: Env) -> None:
     assert_refused(forged, "not in this server's records")
 
 
-async def test_practice_games_count_nowhere_but_history(
-    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_practice_games_count_nowhere_but_history(simcord_env: Env, database_path: Path) -> None:
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("wizard")
@@ -234,8 +234,7 @@ async def test_practice_games_count_nowhere_but_history(
     await store(env, guild, members, 1, now(env) - 3600)
     before = rows(database_path, "SELECT * FROM player_stats ORDER BY 1, 2, 3, 4")
     ratings = rows(database_path, "SELECT * FROM player_ratings ORDER BY 1, 2")
-    monkeypatch.setattr("cogs.table.store.record_game", functools.partial(results.record_game, practice=True))
-    await store(env, guild, members, 2, now(env) - 60)
+    await store(env, guild, members, 2, now(env) - 60, practice=True)
     assert rows(database_path, "SELECT * FROM player_stats ORDER BY 1, 2, 3, 4") == before
     assert rows(database_path, "SELECT * FROM player_ratings ORDER BY 1, 2") == ratings
     assert rows(database_path, "SELECT COUNT(*) FROM game_results WHERE practice = 1") == [(3,)]

@@ -6,6 +6,7 @@ server's language is one of its settings."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -59,6 +60,7 @@ PLAIN_SETTINGS_KEYS = sorted(
     and all(isinstance(element, fluent_ast.TextElement) for element in entry.value.elements)
 )
 
+
 def use_client_locales(monkeypatch: pytest.MonkeyPatch, locales: dict[int, str]) -> None:
     """From now on, the interactions of these users come from Discord clients set to these locales
     (SimCord sends every interaction with en-US)."""
@@ -106,6 +108,7 @@ def row_of(settings: ServerSettings) -> dict[str, Any]:
         "lobby_timeout_minutes": settings.lobby_timeout_minutes,
         "images": None if settings.images is None else int(settings.images),
         "language": settings.language,
+        "coach": int(settings.coach),
     }
 
 
@@ -204,6 +207,7 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
         "Lobby timeout": "Bot default (30 minutes)",
         "Pictures": "Bot default (on)",
         "Language": "Automatic (English)",
+        "Coach": "Off",
     }
     menus = selects(shown)
     assert sorted(menus) == ["wzset:edition", "wzset:nannie", "wzset:preset", "wzset:variants"]
@@ -249,6 +253,8 @@ async def test_the_panel_shows_every_option(simcord_env: Env, database_path: Pat
         "Pictures on",
         "Pictures off",
         "Pictures: bot default (on)",
+        "Coach on",
+        "Coach off",
         "◀ Rules",
         "Seasons ▶",
         "Reset to defaults",
@@ -311,8 +317,8 @@ async def test_a_manager_changes_every_setting(simcord_env: Env, database_path: 
     expected = ServerSettings("classic", frozenset({"quick"}), 2, 0, 15, False)
     await assert_saved(simcord_env, database_path, guild, expected)
     assert fields(more)["Pictures"] == "Off"
-    [pressed] = [b for b in buttons(more) if b.get("disabled")]
-    assert pressed["label"] == "Pictures off"
+    pressed = [b["label"] for b in buttons(more) if b.get("disabled")]
+    assert pressed == ["Pictures off", "Coach off"]
     more = await click(moderator, more, "Pictures on")
     await assert_saved(
         simcord_env, database_path, guild, ServerSettings("classic", frozenset({"quick"}), 2, 0, 15, True)
@@ -321,6 +327,16 @@ async def test_a_manager_changes_every_setting(simcord_env: Env, database_path: 
     more = await choose(moderator, more, "wzset:lobby", ["default"])
     more = await click(moderator, more, "Pictures: bot default (on)")
     expected = ServerSettings("classic", frozenset({"quick"}), turn_timer_seconds=0)
+    await assert_saved(simcord_env, database_path, guild, expected)
+
+    more = await click(moderator, more, "Coach on")
+    await assert_saved(simcord_env, database_path, guild, dataclasses.replace(expected, coach=True))
+    assert fields(more)["Coach"].startswith("On")
+    assert [b["label"] for b in buttons(more) if b.get("disabled")] == [
+        "Pictures: bot default (on)",
+        "Coach on",
+    ]
+    more = await click(moderator, more, "Coach off")
     await assert_saved(simcord_env, database_path, guild, expected)
 
     back = await click(moderator, more, "◀ Rules")
@@ -691,6 +707,7 @@ async def test_the_panel_speaks_its_readers_language(
         "Lobby-Zeitlimit": "Vorgabe des Bots (30 Minuten)",
         "Bilder": "Vorgabe des Bots (an)",
         "Sprache": "Automatisch (English)",
+        "Trainer": "Aus",
     }
     more = (await moderator.click(shown, label="Weitere Einstellungen ▶")).response
     assert more is not None

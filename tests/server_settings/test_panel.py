@@ -89,9 +89,7 @@ def test_a_menu_family_refuses_a_button() -> None:
         (PageButton, "wzset:page:more", {"page": "more"}),
     ],
 )
-def test_a_button_family_refuses_a_menu(
-    family: type[Any], custom_id: str, fields: dict[str, str]
-) -> None:
+def test_a_button_family_refuses_a_menu(family: type[Any], custom_id: str, fields: dict[str, str]) -> None:
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id, options=[discord.SelectOption(label="x")]
     )

@@ -2,8 +2,8 @@
 
 settings-title = Wizard-Einstellungen für diesen Server
 settings-description = Neue Tische auf diesem Server beginnen mit diesen Einstellungen. Jede Änderung wird sofort gespeichert. Nur Mitglieder mit der Berechtigung „Server verwalten“ können sie ändern.
-settings-footer-rules = Seite 1/3: Regeln. Zugzeit, Lobby-Zeitlimit, Bilder und Sprache findest du auf Seite 2, Saisons auf Seite 3.
-settings-footer-more = Seite 2/3: Zugzeit, Lobby-Zeitlimit, Bilder und Sprache. Saisons findest du auf Seite 3.
+settings-footer-rules = Seite 1/3: Regeln. Zugzeit, Lobby-Zeitlimit, Bilder, Sprache und Trainer findest du auf Seite 2, Saisons auf Seite 3.
+settings-footer-more = Seite 2/3: Zugzeit, Lobby-Zeitlimit, Bilder, Sprache und Trainer. Saisons findest du auf Seite 3.
 settings-footer-seasons = Seite 3/3: Saisons. Eine Änderung der Wertungen gilt für Saisons, die danach beginnen.
 
 # same in both: German says Edition too.
@@ -14,6 +14,7 @@ settings-turn-timer = Zugzeit
 settings-lobby-timeout = Lobby-Zeitlimit
 settings-pictures = Bilder
 settings-language = Sprache
+settings-coach = Trainer
 
 settings-edition-classic = Klassisch
 # same in both: the edition's name.
@@ -52,6 +53,10 @@ settings-pictures-on-button = Bilder an
 settings-pictures-off-button = Bilder aus
 settings-pictures-bot-on-button = Bilder: Vorgabe des Bots (an)
 settings-pictures-bot-off-button = Bilder: Vorgabe des Bots (aus)
+settings-coach-on = An: Tipps für Mitglieder; Partien sind Übung und zählen nicht
+settings-coach-off = Aus
+settings-coach-on-button = Trainer an
+settings-coach-off-button = Trainer aus
 
 settings-language-auto = Automatisch ({ $language })
 settings-language-option = Sprache: { $language }

@@ -32,6 +32,12 @@ lobby-button-start = Start
 lobby-button-cancel = Cancel
 lobby-button-remove-computer = Remove a computer
 lobby-button-add-computer = + { $level } computer
+# The host's switch for the coach, showing its state.
+lobby-button-coach-off = 🎓 Coach: off
+lobby-button-coach-on = 🎓 Coach: on
+lobby-coach-title = 🎓 Coach on: a practice game
+lobby-coach-on = Each member's hand gets a 💡 Hint button that tells privately what the hard computer would do, and after each round what it would have bid. The game is not rated.
+lobby-refusal-host-coach = Only the host, { $host }, can turn the coach on or off.
 lobby-menu-edition = Edition (host)…
 lobby-menu-preset = Start from a preset (host)…
 lobby-menu-variants = House rules (host)…

@@ -2,8 +2,8 @@
 
 settings-title = Wizard settings for this server
 settings-description = New tables in this server start with these settings. Every change is saved at once. Only members with Manage Server can change them.
-settings-footer-rules = Page 1/3: rules. The turn timer, lobby timeout, pictures and language are on page 2, seasons on page 3.
-settings-footer-more = Page 2/3: turn timer, lobby timeout, pictures and language. Seasons are on page 3.
+settings-footer-rules = Page 1/3: rules. The turn timer, lobby timeout, pictures, language and coach are on page 2, seasons on page 3.
+settings-footer-more = Page 2/3: turn timer, lobby timeout, pictures, language and coach. Seasons are on page 3.
 settings-footer-seasons = Page 3/3: seasons. A change of fresh ratings applies to seasons started after it.
 
 # The settings' names: the embed's fields and the menus' placeholders.
@@ -15,6 +15,7 @@ settings-turn-timer = Turn timer
 settings-lobby-timeout = Lobby timeout
 settings-pictures = Pictures
 settings-language = Language
+settings-coach = Coach
 
 settings-edition-classic = Classic
 # same in both: the edition's name.
@@ -56,6 +57,11 @@ settings-pictures-on-button = Pictures on
 settings-pictures-off-button = Pictures off
 settings-pictures-bot-on-button = Pictures: bot default (on)
 settings-pictures-bot-off-button = Pictures: bot default (off)
+# The coach's default for new tables (the host can still turn it on or off in each lobby).
+settings-coach-on = On: hints for members; games are practice, not rated
+settings-coach-off = Off
+settings-coach-on-button = Coach on
+settings-coach-off-button = Coach off
 
 # $language: a language's own name (English, Deutsch): the one the server's Discord settings ask for.
 settings-language-auto = Automatic ({ $language })
