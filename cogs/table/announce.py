@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Protocol
 import discord
 
 from cogs.replay.components import replay_button
-from cogs.table import pictures, render
+from cogs.table import coach, pictures, render
 from cogs.table.components import again_view, controls_view, enabled_codes, table_view
 from cogs.table.delivery import Delivery, DMsClosed, TableMessage, reply_allows_files, turn_deadline
 from cogs.table.model import Table, now
@@ -321,6 +321,21 @@ class Announcer:
             buttons_wrong = shown is None or shown.enabled != wanted.enabled
             if buttons_wrong and seat_index in session.hands and self._hand_is_current(table, seat_index):
                 await self.refresh_hand(session, seat_index)
+
+    async def coach_last_round(self, session: Announced) -> None:
+        """At the end of a game with the coach, each member's last hand message shows how their last round
+        went, with the coach's line on it (the other rounds' lines come with the next round's hand)."""
+        table = session.table
+        game = table.running
+        result = game.round_results[-1]
+        for seat, message in list(session.hands.items()):
+            t = table.seat_texts(seat)
+            line = coach.round_line(table, game.view(seat), t)
+            if line is None:
+                continue
+            embed = render.round_over_embed(result, seat, t=t, game_over=True, note=line)
+            with contextlib.suppress(discord.HTTPException):
+                await self.delivery.edit(table, message, embed=embed, view=None, attachments=[])
 
     async def retire_hand(self, session: Announced, seat_index: int) -> None:
         """Take the buttons off a member's hand message (the game ended, or they left it)."""

@@ -945,10 +945,10 @@ def nudge_text(
 
 
 def round_over_embed(
-    result: RoundResult, seat: int, *, t: Texts, game_over: bool, dms: bool = True
+    result: RoundResult, seat: int, *, t: Texts, game_over: bool, dms: bool = True, note: str | None = None
 ) -> discord.Embed:
     """A hand message once its round is over: how the round went for its owner, and where to look next
-    (a member without ``dms`` gets no hand message: they press Show my hand)."""
+    (a member without ``dms`` gets no hand message: they press Show my hand), with ``note`` below."""
     bid = result.bids[seat]
     points = _signed(result.points[seat])
     won, total = result.tricks[seat], _score(result.totals[seat])
@@ -966,7 +966,7 @@ def round_over_embed(
     return checked(
         discord.Embed(
             title=clip(t("hand-round-over-title", round=result.round_number), TITLE_LIMIT),
-            description=f"{how} {after}",
+            description=f"{how} {after}" if note is None else f"{how} {after}\n\n{note}",
             colour=WAITING_COLOUR,
         )
     )

@@ -830,6 +830,8 @@ async def finish(session: TableSession) -> None:
     announcer = session.parts.announcer
     await session.clear_ping()
     await announcer.clear_nudges(session, all_seats=True)
+    if session.table.coach:
+        await announcer.coach_last_round(session)
     await announcer.final_standings(session)
 
 

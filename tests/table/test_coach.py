@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from bot_helpers import (
     TestTable,
+    action_rows,
     assert_refused,
     buttons,
     clickable,
@@ -276,8 +277,19 @@ async def test_a_coached_game_is_recorded_as_practice_and_rated_nowhere(
 ) -> None:
     table = await coached_table(simcord_env)
     [member] = table.players
+    seat = human_seat(table, member)
     standings = await finish(table, random.Random(8))
     assert "Practice game with the coach: not rated." in message_text(standings)
+    # The last round's line is on the member's last hand, with how the round went.
+    row = table_row(database_path, table.table_id)
+    game = Game.replay(
+        ["A", "B", "C"], Rules("classic"), row["seed"], action_rows(database_path, table.table_id)
+    )
+    last = game.round_results[-1]
+    took = f"you bid {last.bids[seat]} and took {last.tricks[seat]}"
+    coach_bid = _hard_bid_in(game, seat, last.round_number)
+    expected = f"🎓 Round {last.round_number}: {took}. Hard would have bid {coach_bid}"
+    assert expected in message_text(newest_hand(table, member))
     with sqlite3.connect(database_path) as conn:
         practice = conn.execute(
             "SELECT practice, COUNT(*) FROM game_results WHERE table_id = ? GROUP BY practice",
