@@ -180,7 +180,7 @@ class Announcer:
         names = table.labels(t)
         final = render.final_embed(result, names, table.edition, t=t)
         if table.coach:
-            final.set_footer(text=t("table-final-practice"))
+            final.set_footer(text=t("table-practice"))
         chart = await self.delivery.with_picture(
             table,
             final,

@@ -190,7 +190,10 @@ class Delivery:
     def _table_embeds(self, table: Table, view: PublicView, note: str | None) -> list[discord.Embed]:
         if note is None and table.notice is not None:
             note = table.notice[1]
-        return render.table_embeds(view, t=table.texts, note=note, deadline=turn_deadline(table))
+        embeds = render.table_embeds(view, t=table.texts, note=note, deadline=turn_deadline(table))
+        if table.coach:  # everyone watching knows the game is not rated
+            embeds[0].set_footer(text=table.texts("table-practice"))
+        return embeds
 
     async def show_table(
         self,

@@ -188,6 +188,8 @@ async def test_a_bid_hint_tells_the_hard_computers_bid_and_the_chance_of_each_bi
     for option in expected.options:
         if option.bid in listed:
             assert f"Bid {option.bid}: made {round(option.chance * 100)}% of the time" in text
+    # The table tells everyone watching that the game is practice.
+    assert "🎓 Practice game with the coach: not rated." in message_text(table.table_message)
     # Asking changes nothing: the game, its table row and whose turn it is.
     assert table.game.version == game.version and table_row(database_path, table.table_id) == before
     assert_valid_discord_payloads(simcord_env)

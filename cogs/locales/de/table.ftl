@@ -78,7 +78,7 @@ table-summary-eliminated = { $mark } Ausgeschieden (Nannies Regel, niedrigster G
 ## Der Endstand
 
 table-final-title = Spiel vorbei · { $edition }
-table-final-practice = 🎓 Übungspartie mit Trainer: nicht gewertet.
+table-practice = 🎓 Übungspartie mit Trainer: nicht gewertet.
 table-final-shared-win = Geteilter Sieg: { $names } mit je { $points } Punkten
 table-final-winner = { $name } gewinnt mit { $points } Punkten
 table-final-no-winner = Niemand gewinnt

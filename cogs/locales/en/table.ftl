@@ -88,7 +88,7 @@ table-summary-eliminated = { $mark } Eliminated (Nannie's Rule, lowest total): {
 ## The final standings
 
 table-final-title = Game over · { $edition }
-table-final-practice = 🎓 Practice game with the coach: not rated.
+table-practice = 🎓 Practice game with the coach: not rated.
 table-final-shared-win = Shared win: { $names }, { $points } points each
 table-final-winner = { $name } wins with { $points } points
 table-final-no-winner = No winner
