@@ -6,20 +6,20 @@ coach-hint-title = 💡 Tipp vom Trainer
 coach-hint-footer = Aus { $deals } möglichen Verteilungen der Karten, die du nicht siehst. Nur du siehst das.
 coach-hint-failed = Der Trainer konnte gerade keinen Tipp ausrechnen. Versuch es gleich noch einmal.
 coach-refusal-off = An diesem Tisch wird ohne Trainer gespielt, es gibt also keine Tipps.
-coach-refusal-no-choice = Tipps gibt es, wenn du am Zug bist und eine Ansage oder Karte wählen kannst.
+coach-refusal-no-choice = Tipps gibt es, wenn du am Zug bist und eine Vorhersage oder Karte wählen kannst.
 
-coach-hint-bid-pick = Der schwere Computer würde an deiner Stelle **{ $bid }** ansagen.
-coach-hint-bid-intro = Wie oft jede Ansage aufgeht und wie viele Punkte sie im Schnitt bringt:
-coach-hint-bid-option = • Ansage { $bid }: geht in { $chance } der Fälle auf, { $points } Punkte
-coach-hint-bid-option-pick = • **Ansage { $bid }: geht in { $chance } der Fälle auf, { $points } Punkte** ← Wahl von Schwer
+coach-hint-bid-pick = Der schwere Computer würde an deiner Stelle **{ $bid }** vorhersagen.
+coach-hint-bid-intro = Wie oft jede Vorhersage aufgeht und wie viele Punkte sie im Schnitt bringt:
+coach-hint-bid-option = • Vorhersage { $bid }: geht in { $chance } der Fälle auf, { $points } Punkte
+coach-hint-bid-option-pick = • **Vorhersage { $bid }: geht in { $chance } der Fälle auf, { $points } Punkte** ← Wahl von Schwer
 
 coach-hint-play-pick = Der schwere Computer würde an deiner Stelle **{ $card }** spielen.
-coach-hint-play-intro = Deine Chance, deine Ansage von { $bid } zu schaffen, nach jeder Karte:
-coach-hint-play-intro-points = Du hast in dieser Runde keine Ansage; die Punkte, die jede Karte im Schnitt bringt:
+coach-hint-play-intro = Deine Chance, deine Vorhersage von { $bid } zu schaffen, nach jeder Karte:
+coach-hint-play-intro-points = Du hast in dieser Runde keine Vorhersage; die Punkte, die jede Karte im Schnitt bringt:
 coach-hint-card = • { $card }: { $chance }
 coach-hint-card-pick = • **{ $card }: { $chance }** ← Wahl von Schwer
 coach-hint-card-points = • { $card }: { $points } Punkte
 coach-hint-opposite = { $card } (als die andere Karte)
 
-coach-round-same = 🎓 Runde { $round }: Du hast { $bid } angesagt und { $took } Stiche gemacht. Schwer hätte auch { $coach } angesagt.
-coach-round-other = 🎓 Runde { $round }: Du hast { $bid } angesagt und { $took } Stiche gemacht. Schwer hätte { $coach } angesagt.
+coach-round-same = 🎓 Runde { $round }: Vorhersage { $bid }, { $took } gewonnen. Schwer hätte auch { $coach } vorhergesagt.
+coach-round-other = 🎓 Runde { $round }: Vorhersage { $bid }, { $took } gewonnen. Schwer hätte { $coach } vorhergesagt.

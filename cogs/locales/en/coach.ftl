@@ -18,6 +18,7 @@ coach-hint-bid-option-pick = • **Bid { $bid }: made { $chance } of the time, {
 coach-hint-play-pick = The hard computer would play **{ $card }** in your place.
 coach-hint-play-intro = Your chance of making your bid of { $bid } after each card:
 coach-hint-play-intro-points = You have no bid this round; the points each card brings on average:
+# same in both: a card and a percentage.
 coach-hint-card = • { $card }: { $chance }
 coach-hint-card-pick = • **{ $card }: { $chance }** ← Hard's choice
 coach-hint-card-points = • { $card }: { $points } points
