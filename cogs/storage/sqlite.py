@@ -9,9 +9,9 @@ schema is copied beside itself before new migrations change it (`cogs.hosting.ba
 
 Each call into aiosqlite's thread is a hand-over there and back, and the way back waits for the event
 loop to come round; on a busy host that is where a write's time went, not in SQLite (a game click's
-write took eleven of them, one of which waited 320 ms at 1,000 tables). So a statement is one call,
-its cursor read and closed in the thread, and a transaction's BEGIN IMMEDIATE goes with its first
-statement: the click's write now takes four.
+write took ten of them, one of which waited 320 ms at 1,000 tables). So a statement is one call, its
+cursor read and closed in the thread, and a transaction's BEGIN IMMEDIATE goes with its first
+statement: the click's write now takes three to five (docs/pictures.md).
 """
 
 from __future__ import annotations
