@@ -6,6 +6,12 @@ task's uncommitted writes, and a write never lands inside someone else's transac
 
 One process at a time may open a database (`cogs.hosting.lock`), and a database that already has a
 schema is copied beside itself before new migrations change it (`cogs.hosting.backup`).
+
+Each call into aiosqlite's thread is a hand-over there and back, and the way back waits for the event
+loop to come round; on a busy host that is where a write's time went, not in SQLite (a game click's
+write took ten of them, one of which waited 320 ms at 1,000 tables). So a statement is one call, its
+cursor read and closed in the thread, and a transaction's BEGIN IMMEDIATE goes with its first
+statement: the click's write now takes three to five (docs/pictures.md).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
@@ -37,10 +43,51 @@ class DatabaseLocationError(RuntimeError):
     """The database's folder cannot be created or written (a file in the way, no permission)."""
 
 
+Result = Literal["count", "one", "all"]
+
+
+def _statement(
+    db: sqlite3.Connection, begin: bool, sql: str, parameters: Any, many: bool, result: Result
+) -> Any:
+    """One statement, in aiosqlite's thread: BEGIN IMMEDIATE first when ``begin``, then ``sql`` (once,
+    or for each row of ``parameters`` when ``many``); the changed row count, the first row or all rows.
+    The cursor is closed here: an unclosed one of a statement that returned rows (a PRAGMA, say) would
+    block COMMIT."""
+    if begin:
+        db.execute("BEGIN IMMEDIATE").close()
+    cursor = db.executemany(sql, parameters) if many else db.execute(sql, parameters)
+    try:
+        if result == "one":
+            return cursor.fetchone()
+        if result == "all":
+            return cursor.fetchall()
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+async def _in_thread(
+    conn: aiosqlite.Connection,
+    sql: str,
+    parameters: Any = (),
+    *,
+    begin: bool = False,
+    many: bool = False,
+    result: Result = "count",
+) -> Any:
+    """``_statement`` in the connection's thread, one hand-over there and back (aiosqlite's own
+    ``_execute``, which its cursors use for each of their calls; the version is pinned)."""
+    return await conn._execute(_statement, conn._conn, begin, sql, parameters, many, result)
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Roll back the transaction under way, if there is one (in aiosqlite's thread)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK").close()
+
+
 async def _run(conn: aiosqlite.Connection, sql: str, parameters: Parameters = ()) -> None:
-    # An unclosed cursor of a statement that returned rows (a PRAGMA, say) would block COMMIT.
-    async with conn.execute(sql, parameters):
-        pass
+    await _in_thread(conn, sql, tuple(parameters))
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:
@@ -120,30 +167,44 @@ async def _backup_before(path: Path, version: int) -> None:
 
 
 class SQLiteConnection(Connection):
-    """The shared aiosqlite connection, inside a transaction."""
+    """The shared aiosqlite connection, inside a transaction (or for one statement outside any)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        # Set when a transaction is entered: its BEGIN IMMEDIATE goes with its first statement.
+        self.begin_pending = False
+
+    async def _statement(
+        self, sql: str, parameters: Any, *, many: bool = False, result: Result = "count"
+    ) -> Any:
+        begin, self.begin_pending = self.begin_pending, False
+        try:
+            return await _in_thread(self._conn, sql, parameters, begin=begin, many=many, result=result)
+        except BaseException:
+            # BEGIN itself failed (the transaction never began) or the call was cancelled before it ran.
+            if begin and not self._conn.in_transaction:
+                self.begin_pending = True
+            raise
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> int:
-        async with self._conn.execute(sql, tuple(parameters)) as cursor:
-            return cursor.rowcount
+        count: int = await self._statement(sql, tuple(parameters))
+        return count
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._conn.executemany(sql, rows):
-            pass
+        batch = [tuple(row) for row in rows]
+        if batch:  # nothing to run: no call into the thread
+            await self._statement(sql, batch, many=True)
 
     async def fetchone(self, sql: str, parameters: Parameters = ()) -> Row | None:
-        async with self._conn.execute(sql, tuple(parameters)) as cursor:
-            row: sqlite3.Row | None = await cursor.fetchone()
-            return row
+        row: sqlite3.Row | None = await self._statement(sql, tuple(parameters), result="one")
+        return row
 
     async def fetchall(self, sql: str, parameters: Parameters = ()) -> list[Row]:
-        async with self._conn.execute(sql, tuple(parameters)) as cursor:
-            return list(await cursor.fetchall())
+        rows: list[Row] = await self._statement(sql, tuple(parameters), result="all")
+        return rows
 
     async def serialize(self, key: str, *, shared: bool = False) -> None:
-        # BEGIN IMMEDIATE already made this the only writer.
+        # BEGIN IMMEDIATE makes this the only writer (and no other process opens the file).
         return None
 
 
@@ -210,17 +271,22 @@ class SQLiteDatabase(Database):
         if self._holder is not None and self._holder is asyncio.current_task():
             raise RuntimeError("transactions cannot be nested")
         async with self._locked() as wrapped:
-            await _run(self._conn, "BEGIN IMMEDIATE")
+            self._wrapped.begin_pending = True
             try:
                 yield wrapped
+                if self._wrapped.begin_pending:  # no statement ran: nothing began, nothing to commit
+                    return
                 started = time.perf_counter()
                 await _run(self._conn, "COMMIT")
                 self._observe_commit(time.perf_counter() - started)
             except BaseException:
-                # SQLite may already have rolled back by itself (for example on a full disk).
-                if self._conn.in_transaction:
-                    await _run(self._conn, "ROLLBACK")
+                # Looked at in the thread, after any call still queued there (one whose caller was
+                # cancelled may yet begin the transaction); SQLite may also have rolled back by itself
+                # (for example on a full disk).
+                await self._conn._execute(_roll_back, self._conn._conn)
                 raise
+            finally:
+                self._wrapped.begin_pending = False
 
     async def fetchone(self, sql: str, parameters: Parameters = ()) -> Row | None:
         async with self._locked() as conn:

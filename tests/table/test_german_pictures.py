@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageDraw
 
 from cogs.table import pictures as images
-from cogs.table.pictures import HandScene, cards, pieces, sprites
+from cogs.table.pictures import HandScene, cards, pieces, png, sprites
 from cogs.utils.i18n import ENGLISH, texts
 from wizard_core import Bid, Card, Game, Phase, Rules, Suit
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
@@ -19,7 +19,12 @@ GERMAN = texts("de")
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text Pillow draws while the test runs (the drawn tiles and sprites are forgotten first)."""
+    """Every text Pillow draws while the test runs (the drawn tiles and sprites are forgotten first).
+
+    The shared palette is made before the spy is in place: the first picture a process draws makes it
+    from English sample cards and words, which would show up here only when no earlier test drew one.
+    """
+    png.card_palette()
     texts_drawn: list[str] = []
     original = ImageDraw.ImageDraw.text
 

@@ -57,3 +57,30 @@ async def test_a_grown_frozen_heap_is_thawed_once_and_its_cycles_reclaimed(
     assert long_lived.thawing and gc.get_freeze_count() == 0
     assert gc.collect() >= 1000  # this pass looks at everything and reclaims the cycles
     assert not long_lived.thawing and gc.get_freeze_count() == long_lived.thawed_at > 0
+
+
+async def test_a_full_pass_counts_what_it_froze_without_walking_the_frozen_heap(
+    long_lived: LongLived, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await long_lived.freeze()
+    walks: list[int] = []
+    real = gc.get_freeze_count
+
+    def walked() -> int:
+        walks.append(1)
+        return real()
+
+    monkeypatch.setattr(gc, "get_freeze_count", walked)
+    before = long_lived.frozen
+    later = [Node() for _ in range(1000)]
+    gc.collect()
+    gc.collect()
+    assert walks == []  # gc.get_freeze_count walks every frozen object: not after each pass
+    monkeypatch.undo()
+    # Counted as frozen (objects frozen and freed since by their last reference are not taken off).
+    assert long_lived.frozen >= before + len(later)
+    assert long_lived.frozen >= gc.get_freeze_count()
+    # When the count says the heap grew enough to thaw, the frozen heap is walked to be sure: it did not.
+    long_lived.frozen = heap.GROWTH * long_lived.thawed_at + 1
+    gc.collect()
+    assert not long_lived.thawing and long_lived.frozen == gc.get_freeze_count()

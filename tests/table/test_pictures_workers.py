@@ -5,7 +5,9 @@ dies, and stopped when closed."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -144,3 +146,59 @@ async def test_no_picture_waits_for_the_workers_to_start(monkeypatch: pytest.Mon
 def test_a_negative_number_of_processes_is_refused() -> None:
     with pytest.raises(ValueError, match="processes"):
         Painters(-1)
+
+
+def slow_to_start(connection: object) -> None:
+    """A worker that hangs while it warms up (a stuck import, a starved host), then ends unready."""
+    time.sleep(30)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
+async def test_closing_while_a_worker_hangs_at_its_start_does_not_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Forked, the worker runs this module's stand-in for ``serve`` (a fork server would import the real one).
+    monkeypatch.setattr(workers_module, "process_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(workers_module, "serve", slow_to_start)
+    painters = Painters(1)
+    scene = HANDS["hand-8-waiting"]
+    assert await painters.draw(pictures.draw_hand, scene) == pictures.draw_hand(scene)  # in the thread
+    deadline = time.monotonic() + 20
+    while not painters._started and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)  # the worker is starting
+    [worker] = [started.process for started in painters._started]
+    assert worker.is_alive()
+    await asyncio.wait_for(painters.close(), 10)  # not the 30 s the worker would take to end by itself
+    assert not worker.is_alive() and not painters.workers
+    assert await painters.draw(pictures.draw_hand, scene) == pictures.draw_hand(scene)
+
+
+async def test_an_unforeseen_failure_to_start_sends_the_pictures_to_the_thread(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    real: Any = workers_module.process_context()
+    made: list[Any] = []
+
+    class SecondFails:
+        """The host's processes, of which the second cannot be made (not an OSError)."""
+
+        Pipe = staticmethod(real.Pipe)
+
+        def Process(self, **kwargs: Any) -> Any:
+            if made:
+                raise RuntimeError("no second process")
+            made.append(real.Process(**kwargs))
+            return made[-1]
+
+    monkeypatch.setattr(workers_module, "process_context", SecondFails)
+    painters = Painters(2)
+    try:
+        assert not await asyncio.wait_for(painters.started(), 60)
+        assert not painters.in_processes and not painters.workers
+        assert "Pictures are drawn in a thread" in caplog.text and "no second process" in caplog.text
+        scene = TABLES["table-winner"]
+        assert await painters.draw(pictures.draw_table, scene) == pictures.draw_table(scene)
+    finally:
+        await asyncio.wait_for(painters.close(), 10)
+    [first] = made
+    assert not first.is_alive()  # the one that started is not left behind

@@ -51,6 +51,11 @@ Draw = Callable[[Any], bytes]
 WORKER_NICENESS = 5
 # How long a stopping worker is given to finish the picture under way (seconds).
 STOP_SECONDS = 5.0
+# How long a starting worker is given to be ready (the fork server's imports and the warm-up take
+# seconds on a busy host); one that is not ready by then counts as failed to start.
+START_SECONDS = 120.0
+# How often a starter waiting for a worker looks whether it died or the painters were closed (seconds).
+START_POLL_SECONDS = 0.1
 
 
 class WorkerFailed(Exception):
@@ -117,6 +122,7 @@ class Painters:
         self._workers: list[_Worker] = []
         self._waiting: collections.deque[_Job] = collections.deque()
         self._starter: threading.Thread | None = None
+        self._stopping = threading.Event()  # set by ``close``: a start under way gives up
         self._started: list[_Worker] = []  # what the starter started, until the loop takes them over
         self._thread: ThreadPoolExecutor | None = None
         self._failed = False
@@ -171,6 +177,9 @@ class Painters:
         self._starter.start()
 
     def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the workers and wait for each to be ready. Whatever goes wrong (no processes here, a
+        worker that dies or hangs while warming up, ``close`` meanwhile) ends with every worker killed
+        and the pictures in the thread: nothing is left for ``started`` or ``close`` to wait for."""
         workers: list[_Worker] = []
         try:
             context: Any = process_context()
@@ -182,11 +191,13 @@ class Painters:
                 workers.append(_Worker(process, mine))
                 self._started = workers
             for worker in workers:
-                worker.connection.recv()  # ready: warmed up
-        except (OSError, EOFError, ImportError, NotImplementedError) as error:
-            _stop(workers)
+                self._wait_ready(worker)
+        except Exception as error:  # any failure to start sends the pictures to the thread
+            _kill(workers)
             self._started = []
-            failure = WorkerFailed(f"{type(error).__name__}: {error}")
+            failure = (
+                error if isinstance(error, WorkerFailed) else WorkerFailed(f"{type(error).__name__}: {error}")
+            )
             with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to tell
                 loop.call_soon_threadsafe(self._fall_back, failure)
             return
@@ -195,6 +206,21 @@ class Painters:
         except RuntimeError:  # the loop is closed
             _stop(workers)
             self._started = []
+
+    def _wait_ready(self, worker: _Worker) -> None:
+        """Wait until a starting worker says it is ready; WorkerFailed if it dies first, is not ready in
+        ``START_SECONDS``, or ``close`` is called meanwhile (EOFError: its pipe closed)."""
+        deadline = time.monotonic() + START_SECONDS
+        while not worker.connection.poll(START_POLL_SECONDS):
+            if self._stopping.is_set():
+                raise WorkerFailed("the picture workers were closed while they started")
+            if not worker.process.is_alive():
+                raise WorkerFailed(
+                    f"a picture worker ended while it started (exit code {worker.process.exitcode})"
+                )
+            if time.monotonic() > deadline:
+                raise WorkerFailed(f"a picture worker was not ready in {START_SECONDS:.0f} s")
+        worker.connection.recv()
 
     def _take_over(self) -> None:
         """The workers are ready: the loop reads their pipes from now on."""
@@ -279,6 +305,7 @@ class Painters:
         """Stop the workers and the thread, for the bot's shutdown: a picture still owed is drawn in a
         thread, as is one asked for later."""
         self._closed = True
+        self._stopping.set()
         if self._starter is not None and self._starter.is_alive():
             await asyncio.to_thread(self._starter.join)
         self._fail_all(WorkerFailed("the picture workers stopped"))
@@ -302,6 +329,15 @@ def _stop(workers: list[_Worker]) -> None:
                 if worker.connection.poll(0.05):
                     worker.connection.recv()
         if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join()
+        worker.connection.close()
+
+
+def _kill(workers: list[_Worker]) -> None:
+    """End workers that never drew a picture (their start failed): nothing under way to wait for."""
+    for worker in workers:
+        with contextlib.suppress(OSError):  # gone already
             worker.process.kill()
         worker.process.join()
         worker.connection.close()
