@@ -102,6 +102,7 @@ class GameRecord:
     wins: float = 0.0  # shares of wins of the tested seats, averaged over them
     points: float = 0.0
     rounds: list[tuple[int, bool]] = field(default_factory=list)  # (hand size, exact bid)
+    other_rounds: list[tuple[int, bool]] = field(default_factory=list)  # the same, the other seats
     times: list[float] = field(default_factory=list)  # wall-clock seconds per hard decision
     choice_times: list[float] = field(default_factory=list)  # the same, with two legal actions or more
     cpu_times: list[float] = field(default_factory=list)  # CPU seconds of the decisions with a choice
@@ -157,6 +158,10 @@ def score(record: GameRecord, game: Game, tested: Sequence[int]) -> None:
     if others:
         others_mean = statistics.fmean(result.totals[seat] for seat in others)
         record.margin = statistics.fmean(result.totals[seat] for seat in tested) - others_mean
+    for seat in others:
+        for rnd in result.rounds:
+            if rnd.bids[seat] is not None:
+                record.other_rounds.append((rnd.cards_per_player, rnd.bids[seat] == rnd.tricks[seat]))
     for seat in tested:
         if seat in result.winners:
             record.wins += 1 / len(result.winners) / len(tested)
@@ -461,6 +466,9 @@ def report(name: str, records: Sequence[GameRecord], by_size: bool, duplicate: b
             f"  {'':<9} {len(set(r.seed for r in records)):4d} seeds  "
             f"points over the PIMC agents {margin:+.1f} ± {margin_ci:.1f} (CIs over seeds)"
         )
+        others = [entry for r in records for entry in r.other_rounds]
+        accuracy, low, high = wilson(sum(ok for _, ok in others), len(others))
+        print(f"  {'':<9} the PIMC agents' bids {accuracy:6.1%} [{low:.1%}, {high:.1%}]")
     if by_size:
         sizes: dict[int, list[bool]] = defaultdict(list)
         for size, ok in rounds:
