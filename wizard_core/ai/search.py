@@ -212,25 +212,10 @@ def play_likelihood(know: Knowledge, hands: Sequence[int]) -> float:
     return weight
 
 
-# Whether the bids still to come are read like the bids made (``bid_likelihood``'s mean, above the
-# quick estimate in big hands), or as the quick estimate alone.
-_BIASED_GUESS = True
-
-
 def _opening_bids(know: Knowledge, hands: Sequence[int], trump: int) -> list[int]:
-    """The bids made so far, and a guess for every player still to bid (on their sampled hand): their
-    quick estimate with the mean of the bid model, rounded."""
-    players, cards = know.players, know.cards
-    if not _BIASED_GUESS:
-        return [
-            bid if bid is not None else heuristic_bid(hands[p], trump, players, cards)
-            for p, bid in enumerate(know.bids)
-        ]
-    bias = _BID_BIAS_PER_CARD * max(0, cards - 4) + 0.5
+    """The bids made so far, and a quick bid for every player still to bid (on their sampled hand)."""
     return [
-        bid
-        if bid is not None
-        else max(0, min(cards, int(estimate_tricks(hands[p], trump, players, cards) + bias)))
+        bid if bid is not None else heuristic_bid(hands[p], trump, know.players, know.cards)
         for p, bid in enumerate(know.bids)
     ]
 
@@ -245,16 +230,12 @@ _RIVALRY = 1.0
 def utility(know: Knowledge, bids: Sequence[int], tricks: Sequence[int], null: int) -> float:
     """What a card's outcome is worth to this player: its round score minus the other players' mean
     score (``_RIVALRY``); the Saboteur dealer, who scores 20 whatever happens, counts only the latter."""
-    me = know.me
-    own = round_points(bids[me], tricks[me], null, know.cards) if me != know.saboteur else 0
-    return own - _RIVALRY * _others(know, bids, tricks, null)
-
-
-def _others(know: Knowledge, bids: Sequence[int], tricks: Sequence[int], null: int) -> float:
-    """The other players' mean round score; the Saboteur dealer's 20 points do not depend on the cards,
-    so the others leave it out."""
-    rivals = [p for p in range(know.players) if p not in (know.me, know.saboteur)]
-    return sum(round_points(bids[p], tricks[p], null, know.cards) for p in rivals) / max(1, len(rivals))
+    me, cards = know.me, know.cards
+    # The Saboteur dealer's 20 points do not depend on the cards: the others leave it out.
+    rivals = [p for p in range(know.players) if p not in (me, know.saboteur)]
+    others = sum(round_points(bids[p], tricks[p], null, cards) for p in rivals) / max(1, len(rivals))
+    own = round_points(bids[me], tricks[me], null, cards) if me != know.saboteur else 0
+    return own - _RIVALRY * others
 
 
 def bid_values(
