@@ -6,7 +6,9 @@ hand). The other cards (the *unseen* ones) are in the hands it does not see or w
 reveals more: a player who did not follow the led suit has none of it left (R-6: only a suit card of
 another suit shows this; special cards may always be played). A *determinization* deals the unseen
 cards to the hands it does not see, in their current sizes, and to the undealt rest so that every
-known void holds.
+known void holds. Plays that went against a player's bid (a trick let go while they wanted one, or taken
+while they did not) are kept as ``hints`` of what their hand held then, which the search weighs its deals
+by (``search.play_likelihood``).
 """
 
 from __future__ import annotations
