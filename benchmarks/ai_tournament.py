@@ -50,7 +50,11 @@ measure: ``--lineups hard-pimc --effort 1`` (hard at its default work against th
 ``--save FILE`` writes the duplicate games' figures, and ``--paired FILE`` prints this run minus a saved
 one, seed by seed, on the seeds both played: to compare two versions of a level on the same deals
 (``docs/computers.md`` has the figures; a seed's four games differ so much that pairing narrows the
-interval only a little, so only large differences show on a few dozen seeds).
+interval only a little, so only large differences show on a few dozen seeds). ``--common`` narrows it
+further for such comparisons: every decision of the duplicate line-ups then draws from a generator
+seeded with its player's seed and view (``state_key``), so two versions of a level meet the same PIMC
+choices wherever their games are still alike, instead of streams that part at the first difference.
+It changes no agent's strength, but its figures are its own: compare ``--common`` runs with each other.
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wizard_core import Game, PlayerView, Rules, RulesError
 from wizard_core.actions import BID_BASE, TRUMP_BASE
-from wizard_core.ai import DEFAULT_CAP_MS, DEFAULT_WORK, LEVELS, ComputerPlayer, Level
+from wizard_core.ai import DEFAULT_CAP_MS, DEFAULT_WORK, LEVELS, ComputerPlayer, Level, deliberate
 
 LINEUPS: dict[str, tuple[Level, Level]] = {
     # name: (the tested seat's level, everyone else's level)
@@ -102,6 +106,7 @@ class GameRecord:
     wins: float = 0.0  # shares of wins of the tested seats, averaged over them
     points: float = 0.0
     rounds: list[tuple[int, bool]] = field(default_factory=list)  # (hand size, exact bid)
+    other_rounds: list[tuple[int, bool]] = field(default_factory=list)  # the same, the other seats
     times: list[float] = field(default_factory=list)  # wall-clock seconds per hard decision
     choice_times: list[float] = field(default_factory=list)  # the same, with two legal actions or more
     cpu_times: list[float] = field(default_factory=list)  # CPU seconds of the decisions with a choice
@@ -157,6 +162,10 @@ def score(record: GameRecord, game: Game, tested: Sequence[int]) -> None:
     if others:
         others_mean = statistics.fmean(result.totals[seat] for seat in others)
         record.margin = statistics.fmean(result.totals[seat] for seat in tested) - others_mean
+    for seat in others:
+        for rnd in result.rounds:
+            if rnd.bids[seat] is not None:
+                record.other_rounds.append((rnd.cards_per_player, rnd.bids[seat] == rnd.tricks[seat]))
     for seat in tested:
         if seat in result.winners:
             record.wins += 1 / len(result.winners) / len(tested)
@@ -166,21 +175,28 @@ def score(record: GameRecord, game: Game, tested: Sequence[int]) -> None:
                 record.rounds.append((rnd.cards_per_player, rnd.bids[seat] == rnd.tricks[seat]))
 
 
-def play_duplicate(lineup: str, seed: int, seat: int, effort: float, samples: int | None) -> GameRecord:
+def play_duplicate(
+    lineup: str, seed: int, seat: int, effort: float, samples: int | None, common: bool = False
+) -> GameRecord:
     """One game of a duplicate line-up: the tested level in ``seat``, PIMC agents in the others; the deal
-    seed fixes the cards, so the four seats of a seed see the same deals."""
+    seed fixes the cards, so the four seats of a seed see the same deals. ``common``: every decision
+    draws from a generator seeded with its player's seed and what the player sees (``state_key``)."""
     level = PIMC_LINEUPS[lineup]
     work = round(DEFAULT_WORK[level] * effort)
     tested = ComputerPlayer(level, seed=seed * 10 + seat, work=work, samples=samples, cap_ms=None)
-    agents = {p: PimcAgent(seed * 10 + p) for p in range(PLAYERS) if p != seat}
+    agents = {p: PimcAgent(seed * 10 + p, common=common) for p in range(PLAYERS) if p != seat}
     game = Game(PLAYERS, Rules("classic"), seed=seed)
     record = GameRecord(lineup, "classic", seed)
     while game.to_act:
         player = game.to_act[0]
         view = game.view(player)
         cpu = time.process_time()
-        if player == seat:
+        if player == seat and common:
+            rng = random.Random(f"{seed * 10 + seat}:{state_key(view)}")
+            decision = deliberate(view, level, rng=rng, work=work, samples=samples, cap_ms=None)
+        elif player == seat:
             decision = tested.deliberate(view)
+        if player == seat:
             action = decision.action
             record.capped += decision.capped
             if len(view.legal_actions) > 1:
@@ -193,6 +209,14 @@ def play_duplicate(lineup: str, seed: int, seat: int, effort: float, samples: in
         game.apply(action, player=player)
     score(record, game, [seat])
     return record
+
+
+def state_key(view: PlayerView) -> str:
+    """What a player sees that a decision depends on, as text: seat, round, hand, bids and the cards
+    played, in order. Two games that reach the same view give the same key."""
+    plays = [(p.player, p.card.face) for t in (*view.completed_tricks, view.current_trick) for p in t.plays]
+    hand = [card.face for card in view.hand]
+    return f"{view.player}:{view.cards_per_player}:{hand}:{list(view.bids)}:{plays}:{view.legal_actions}"
 
 
 # -- an independent PIMC agent ------------------------------------------------------------------------------
@@ -280,11 +304,17 @@ class PimcAgent:
 
     level = "pimc"
 
-    def __init__(self, seed: int, deals: int = PIMC_DEALS) -> None:
+    def __init__(self, seed: int, deals: int = PIMC_DEALS, common: bool = False) -> None:
+        """An agent drawing from one generator seeded with ``seed``; ``common``: each decision from a
+        generator seeded with ``seed`` and the agent's view (``state_key``)."""
         self.rng = random.Random(seed)
+        self.seed = seed
         self.deals = deals
+        self.common = common
 
     def act(self, view: PlayerView) -> int:
+        if self.common:
+            self.rng.seed(f"{self.seed}:{state_key(view)}")
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -397,15 +427,15 @@ class PimcAgent:
 
 
 # One game of the tournament: line-up, edition (or the tested seat, as text, in a duplicate line-up), seed,
-# share of the default work, fixed samples, variants.
-Task = tuple[str, str, int, float, int | None, frozenset[str]]
+# share of the default work, fixed samples, variants, common random numbers (duplicate line-ups).
+Task = tuple[str, str, int, float, int | None, frozenset[str], bool]
 
 
 def _play(task: Task) -> GameRecord:
-    lineup, edition, seed, effort, samples, _ = task
+    lineup, edition, seed, effort, samples, variants, common = task
     if lineup in PIMC_LINEUPS:
-        return play_duplicate(lineup, seed, int(edition), effort, samples)
-    return play_game(*task)
+        return play_duplicate(lineup, seed, int(edition), effort, samples, common)
+    return play_game(lineup, edition, seed, effort, samples, variants)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -461,6 +491,9 @@ def report(name: str, records: Sequence[GameRecord], by_size: bool, duplicate: b
             f"  {'':<9} {len(set(r.seed for r in records)):4d} seeds  "
             f"points over the PIMC agents {margin:+.1f} ± {margin_ci:.1f} (CIs over seeds)"
         )
+        others = [entry for r in records for entry in r.other_rounds]
+        accuracy, low, high = wilson(sum(ok for _, ok in others), len(others))
+        print(f"  {'':<9} the PIMC agents' bids {accuracy:6.1%} [{low:.1%}, {high:.1%}]")
     if by_size:
         sizes: dict[int, list[bool]] = defaultdict(list)
         for size, ok in rounds:
@@ -527,6 +560,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--variants", default="", help="comma-separated variant ids for every game")
     parser.add_argument("--save", default=None, help="write the duplicate games' figures to this JSON file")
     parser.add_argument(
+        "--common",
+        action="store_true",
+        help="duplicate line-ups: seed every decision from its player and view (to compare versions)",
+    )
+    parser.add_argument(
         "--paired", default=None, help="a file of --save: print this run minus that one, seed by seed"
     )
     args = parser.parse_args()
@@ -558,13 +596,14 @@ def tournament_tasks(args: argparse.Namespace) -> list[Task]:
         if name in PIMC_LINEUPS:  # classic only: the variants are for the other line-ups
             for i in range(args.seeds):
                 for seat in range(PLAYERS):
-                    tasks.append((name, str(seat), args.seed + i, args.effort, args.samples, frozenset()))
+                    seed = args.seed + i
+                    tasks.append((name, str(seat), seed, args.effort, args.samples, frozenset(), args.common))
             continue
         # Self-play costs four times as much per game: a quarter of the games give as many tested seats.
         count = max(2, args.games // 4) if name == "hard" else args.games
         for i in range(count):
             seed = args.seed + i
-            tasks.append((name, EDITIONS[i % 2], seed, args.effort, args.samples, args.variants))
+            tasks.append((name, EDITIONS[i % 2], seed, args.effort, args.samples, args.variants, False))
     return tasks
 
 
@@ -676,6 +715,7 @@ def main() -> None:
         f"(self-play: {max(2, args.games // 4)}; against PIMC: {args.seeds} seeds x 4 seats), both editions, "
         + (f"{args.samples} deals a decision" if args.samples else f"{args.effort:g} of the default work")
         + f", no time cap, {args.workers} workers"
+        + (", common random numbers" if args.common else "")
         + (f", variants {', '.join(sorted(args.variants))}" if args.variants else "")
     )
     start = time.perf_counter()

@@ -16,9 +16,10 @@ from staging import bits
 from wizard_core import Card, CorruptSaveError, Game, Phase, PlayerView, Rules
 from wizard_core.ai import LEVELS, ComputerPlayer, Knowledge, Level, decide
 from wizard_core.ai import knowledge as knowledge_module
-from wizard_core.ai.search import bid_likelihood, distinct_plays
+from wizard_core.ai import search as search_module
+from wizard_core.ai.search import bid_likelihood, distinct_plays, play_likelihood
 from wizard_core.ai.sim import TrickState, greedy_play, legal_codes, play_out
-from wizard_core.cards import FACE_OF_BIT, deck_bits
+from wizard_core.cards import FACE_OF_BIT, WIZARD_FACE, deck_bits
 
 EDITIONS = ("classic", "camelot")
 BID, TRUMP = 64, 96
@@ -430,3 +431,55 @@ def test_deals_that_explain_the_bids_count_more() -> None:
     likely = bid_likelihood(know, hands, know.trump)
     hands[3] = (1 << 52) | (1 << 53)
     assert bid_likelihood(know, hands, know.trump) < likely / 2
+
+
+def ducked_heart_game() -> Game:
+    """Round 2, trump ♣: Cy bid 0, Di 1. Cy leads 5♥ and Di, wanting a trick, plays 2♥ though 7♥ would
+    have taken the lead; Ann is to play."""
+    deal2 = ["6♥", "Q♦", "7♦", "8♦", "5♥", "3♦", "7♥", "2♥", "9♣"]
+    game = staged("classic", ["10♠", "J♠", "Q♠", "K♠", "2♦"], deal2)
+    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Ben
+        game.apply(BID + bid)
+    for name in ("5♥", "2♥"):
+        game.apply(Card.parse(name).face)
+    return game
+
+
+def test_a_trick_let_go_while_wanted_hints_at_no_winner() -> None:
+    game = ducked_heart_game()
+    know = Knowledge(game.view(0))
+    assert [(p, want) for p, _, _, _, want, _ in know.hints] == [(3, True)]
+    hands = [game.hand_mask(p) for p in range(4)]
+    held = play_likelihood(know, hands)  # Di kept 7♥: she let the trick go holding a winner
+    hands[1], hands[3] = hands[3], hands[1]  # Di holds 7♦ instead, and had only 2♥ to follow with
+    assert play_likelihood(know, hands) == 1.0
+    assert held < 0.5
+    # Over the deals drawn: a deal weighs less when Di then held a heart above 5♥ (or, less so, a Wizard).
+    rng = random.Random(2)
+    five = Card.parse("5♥").face
+    seen = set()
+    for _ in range(80):
+        dealt = know.sample(rng)
+        held_faces = faces(dealt[3])
+        winner = any(five < face < five + 13 - five % 13 for face in held_faces)
+        wizard = WIZARD_FACE in held_faces
+        expected = search_module._DUCKED_SUIT if winner else search_module._DUCKED_SPECIAL if wizard else 1.0
+        assert play_likelihood(know, dealt) == pytest.approx(expected)
+        seen.add(expected)
+    assert len(seen) == 3
+
+
+def test_a_trick_taken_while_unwanted_hints_at_no_loser() -> None:
+    # Di bid 0 and plays 7♥ over 5♥ though 2♥ would have lost: deals where she still holds 2♥ weigh less.
+    deal2 = ["6♥", "Q♦", "2♥", "8♦", "5♥", "3♦", "7♥", "7♦", "9♣"]
+    game = staged("classic", ["10♠", "J♠", "Q♠", "K♠", "2♦"], deal2)
+    for bid in (0, 0, 0, 0):
+        game.apply(BID + bid)
+    for name in ("5♥", "7♥"):
+        game.apply(Card.parse(name).face)
+    know = Knowledge(game.view(0))
+    assert [(p, want) for p, _, _, _, want, _ in know.hints] == [(3, False)]
+    hands = [game.hand_mask(p) for p in range(4)]
+    assert play_likelihood(know, hands) == 1.0  # Di holds 7♦: after 7♥ she had no heart to lose with
+    hands[1], hands[3] = hands[3], hands[1]  # Di holds 2♥, which would have lost
+    assert play_likelihood(know, hands) < 0.1

@@ -6,7 +6,9 @@ hand). The other cards (the *unseen* ones) are in the hands it does not see or w
 reveals more: a player who did not follow the led suit has none of it left (R-6: only a suit card of
 another suit shows this; special cards may always be played). A *determinization* deals the unseen
 cards to the hands it does not see, in their current sizes, and to the undealt rest so that every
-known void holds.
+known void holds. Plays that went against a player's bid (a trick let go while they wanted one, or taken
+while they did not) are kept as ``hints`` of what their hand held then, which the search weighs its deals
+by (``search.play_likelihood``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import NamedTuple
 
 from wizard_core.cards import (
     BITS_OF_FACE,
+    EXCALIBUR_FACE,
     JESTER_BITS,
     SUIT_MASKS,
     WIZARD_BITS,
@@ -24,7 +27,7 @@ from wizard_core.cards import (
     bits_of,
     deck_bits,
 )
-from wizard_core.tricks import NEXT_LED, NO_LED, NO_TRUMP, play_code
+from wizard_core.tricks import NEXT_LED, NO_LED, NO_TRUMP, NOTHING_PLAYED, play_code, strength_at
 from wizard_core.views import PlayerView, TrickView
 
 __all__ = ["Knowledge"]
@@ -59,6 +62,7 @@ class Knowledge:
         "forehead",
         "hand",
         "hand_sizes",
+        "hints",
         "known",
         "leader",
         "me",
@@ -113,18 +117,7 @@ class Knowledge:
             if card is not None and seat in index:
                 known[index[seat]] = take(card)
                 fixed[index[seat]] = True
-        voids = [0] * n
-        played = [0] * n
-        tricks: list[TrickView] = [*view.completed_tricks, view.current_trick]
-        for trick in tricks:
-            led = NO_LED
-            for play in trick.plays:
-                code = play_code(play.card, play.merlin, play.flipped)
-                p = index[play.player]
-                played[p] |= take(play.card)
-                if led < 4 and code < 52 and code // 13 != led:
-                    voids[p] |= 1 << led
-                led = NEXT_LED[led][code]
+        voids, played = self._read_plays([*view.completed_tricks, view.current_trick], index, take)
         for p in range(n):  # a Forehead card already played leaves an empty, fully known hand
             fixed[p] = fixed[p] or not self.hand_sizes[p]
         self.known: tuple[int, ...] = tuple(known)
@@ -145,6 +138,44 @@ class Knowledge:
         ):
             raise ValueError("the view's hand sizes do not match the cards it shows")
         self._layout: _Layout | None = None
+
+    def _read_plays(
+        self, tricks: Sequence[TrickView], index: dict[int, int], take: Callable[[Card], int]
+    ) -> tuple[list[int], list[int]]:
+        """The voids shown and the cards played by each player (``take`` marks each card seen), and the
+        ``hints``: what the plays that went against a player's bid say of their hand. Each hint is a
+        player, the trick before their card (led-suit state, best strength, position), whether they
+        wanted the trick, and the cards they have played since, that one included: their hand then was
+        their hand now and these. See ``search.play_likelihood``."""
+        voids = [0] * self.players
+        played = [0] * self.players
+        won = [0] * self.players
+        hints: list[tuple[int, int, int, int, bool, int]] = []
+        for trick in tricks:
+            led, best = NO_LED, NOTHING_PLAYED
+            for position, play in enumerate(trick.plays):
+                code = play_code(play.card, play.merlin, play.flipped)
+                p = index[play.player]
+                before = played[p]
+                played[p] |= take(play.card)
+                if led < 4 and code < 52 and code // 13 != led:
+                    voids[p] |= 1 << led
+                after = NEXT_LED[led][code]
+                strength = strength_at(self.trump, after, code, position)
+                bid = self.bids[p]
+                if position and bid is not None and p != self.me and code != EXCALIBUR_FACE:
+                    want = won[p] < bid  # a trick let go while wanted, or the lead taken while not
+                    if want != (strength > best):
+                        hints.append((p, led, best, position, want, before))
+                best = max(best, strength)
+                led = after
+            if trick.winner is not None and trick.winner in index:
+                won[index[trick.winner]] += 1
+        self.hints: tuple[tuple[int, int, int, int, bool, int], ...] = tuple(
+            (p, led, best, position, want, played[p] & ~before)
+            for p, led, best, position, want, before in hints
+        )
+        return voids, played
 
     def remaining_tricks(self) -> int:
         """Tricks of this round not finished yet, the open one included."""

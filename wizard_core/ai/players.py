@@ -7,9 +7,10 @@
   less than a third of the hard level's work and at most 60 deals; plays like ``easy``.
 - ``hard``: bids and chooses trump like ``medium`` with more work, and chooses each card by
   determinized search: every sample deals the unseen cards consistently with what it has seen (voids
-  included, and weighted by how well it explains the bids), plays each distinct legal card followed by
-  the greedy policy for everyone to the end of the round, and the card with the best mean round score,
-  less the other players' mean round score, is played: making an opponent miss counts.
+  included, and weighted by how well it explains the bids and the plays that went against a bid: a trick
+  let go while wanted, or taken while not), plays each distinct legal card followed by the greedy policy
+  for everyone to the end of the round, and the card with the best mean round score, less the other
+  players' mean round score, is played: making an opponent miss counts.
 
 The variants change what a player knows and wants, never how a level thinks. Bids come from the legal
 actions (so the bid limits hold); bids it cannot see are read from the sampled hands; a hidden hand
