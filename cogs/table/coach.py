@@ -4,10 +4,11 @@ A table played with the coach (the host's choice in the lobby, the server's defa
 gives each member's hand a Hint button whenever they have a choice to make. A hint answers privately what
 the hard computer would do in their seat and why, in plain words: for a bid, the chance of making each
 reasonable bid and the points it brings on average; for a card, the chance of then making their bid
-after each playable card. It comes from ``wizard_core.ai.advise``, which reads nothing but the member's
-own ``PlayerView``, so a hint cannot tell a card they cannot see; it is worked out where the computers
-think (``computers.Thinkers``), never on the event loop, with the very seed the hard computer's decision
-in that seat would have, so its pick is that decision.
+after each playable card; for a dealer choosing trump, each suit's best bid and its points. It comes
+from ``wizard_core.ai.advise``, which reads nothing but the member's own ``PlayerView``, so a hint
+cannot tell a card they cannot see; it is worked out where the computers think
+(``computers.Thinkers``), never on the event loop, with the very seed the hard computer's decision in
+that seat would have, so its pick is that decision.
 
 After each round, each member's next hand says what they bid and took against what the hard computer would
 have bid from their hand (``review_round``, ``round_line``). A game with the coach is practice: recorded in
@@ -30,9 +31,9 @@ from cogs.table.outbox import SEND_ERRORS
 from cogs.utils.components import invalid_control
 from cogs.utils.i18n import Texts
 from cogs.utils.replies import Refusal
-from wizard_core import Phase, Play, PlayerView
+from wizard_core import Phase, Play, PlayerView, Suit
 from wizard_core.actions import PLAY_HIDDEN
-from wizard_core.ai.advise import Advice, BidAdvice, BidOption, CardOption, PlayAdvice
+from wizard_core.ai.advise import Advice, BidAdvice, BidOption, CardOption, PlayAdvice, TrumpAdvice
 
 if TYPE_CHECKING:
     from bot import WizardBot
@@ -64,14 +65,14 @@ class Coached(Protocol):
 
 def has_choice(table: Table, view: PlayerView) -> bool:
     """Whether the hand of ``view`` gets a Hint button: the table has the coach, and its player, a member
-    playing their own seat, has a bid or a card to choose now (more than one legal action, not the
-    Forehead round's unseen card)."""
+    playing their own seat, has a suit for trump, a bid or a card to choose now (more than one legal
+    action, not the Forehead round's unseen card)."""
     seat = table.seats[view.player]
     return (
         table.coach
         and seat.computer is None
         and not seat.auto
-        and view.phase in (Phase.BID, Phase.PLAY)
+        and view.phase in (Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY)
         and len(view.legal_actions) > 1
         and PLAY_HIDDEN not in view.legal_actions
     )
@@ -107,6 +108,8 @@ def hint_embed(advice: Advice, view: PlayerView, *, t: Texts, plain: bool = Fals
     if isinstance(advice, BidAdvice):
         lines = [t("coach-hint-bid-pick", bid=advice.pick), "", t("coach-hint-bid-intro")]
         lines += [_bid_line(option, advice.pick, t) for option in reasonable_bids(advice)]
+    elif isinstance(advice, TrumpAdvice):
+        lines = _trump_lines(advice, view, t, plain)
     else:
         lines = _play_lines(advice, view, t, plain)
     embed = discord.Embed(title=t("coach-hint-title"), description="\n".join(lines), colour=COACH_COLOUR)
@@ -145,6 +148,22 @@ def _play_lines(advice: PlayAdvice, view: PlayerView, t: Texts, plain: bool) -> 
     for option in ranked[:HINT_CARDS]:
         key = "coach-hint-card-pick" if option is chosen else "coach-hint-card"
         lines.append(t(key, card=labels[id(option)], chance=_percent(option.chance or 0.0)))
+    return lines
+
+
+def _trump_lines(advice: TrumpAdvice, view: PlayerView, t: Texts, plain: bool) -> list[str]:
+    def suit(which: Suit) -> str:
+        name = render.suit_name(which, t=t)
+        return name if plain else f"{which.symbol} {name}"
+
+    lines = [t("coach-hint-trump-pick", suit=suit(advice.pick)), ""]
+    if not advice.options:  # nothing weighed: the dealer cannot see their cards, or is the Saboteur
+        lines.append(t("coach-hint-trump-unseen" if view.hand_hidden else "coach-hint-trump-saboteur"))
+        return lines
+    lines.append(t("coach-hint-trump-intro"))
+    for option in advice.options:
+        key = "coach-hint-trump-option-pick" if option.suit == advice.pick else "coach-hint-trump-option"
+        lines.append(t(key, suit=suit(option.suit), bid=option.bid, points=_points(option.points)))
     return lines
 
 

@@ -14,9 +14,9 @@ import pytest
 from test_computer_budget import RULE_SETS, random_view
 
 from wizard_core import Card, Game, Phase, PlayerView, Rules, RulesError
-from wizard_core.actions import BID_BASE, CALL_FESTER, CALL_GIZZARD
-from wizard_core.ai import Advice, BidAdvice, PlayAdvice, advise, deliberate, would_bid
-from wizard_core.cards import FACE_OF_BIT, SUIT_MASKS, WIZARD_FACE, bits_of
+from wizard_core.actions import BID_BASE, CALL_FESTER, CALL_GIZZARD, TRUMP_BASE
+from wizard_core.ai import Advice, BidAdvice, PlayAdvice, TrumpAdvice, advise, deliberate, would_bid
+from wizard_core.cards import FACE_OF_BIT, SUIT_MASKS, WIZARD_FACE, Suit, bits_of
 
 SPECIAL_MASK = ~((1 << 52) - 1) & ((1 << 64) - 1)
 # A light work, so that many views can be advised on; no cap, so that every result is reproducible.
@@ -36,6 +36,25 @@ def advised_views(count: int, seed: int) -> list[PlayerView]:
         view = random_view(rng.randrange(2**32), players, rules, rng.randrange(300))
         if view is not None and view.phase in (Phase.BID, Phase.PLAY):
             found.append(view)
+    return found
+
+
+def trump_views(count: int, seed: int) -> list[PlayerView]:
+    """Views of a dealer choosing trump (a Wizard turned up), in random games of various rules."""
+    rng = random.Random(seed)
+    found: list[PlayerView] = []
+    while len(found) < count:
+        players, rules = rng.choice((3, 4, 5)), rng.choice(RULE_SETS)
+        try:
+            rules.check_players(players)
+        except RulesError:
+            continue
+        game = Game(players, rules, seed=rng.randrange(2**32))
+        while not game.is_over and len(found) < count:
+            seat = game.to_act[0]
+            if game.phase is Phase.CHOOSE_TRUMP:
+                found.append(game.view(seat))
+            game.apply(rng.choice(game.legal_actions(seat)), player=seat)
     return found
 
 
@@ -61,9 +80,28 @@ def test_the_advice_picks_what_the_hard_computer_decides(seed: int) -> None:
     assert {type(advice_here(view, 0)) for view in views} == {BidAdvice, PlayAdvice}
 
 
+def test_the_trump_advice_picks_the_hard_computers_suit_and_weighs_each() -> None:
+    views = trump_views(16, 6)
+    weighed = 0
+    for i, view in enumerate(views):
+        advice = advice_here(view, i)
+        assert isinstance(advice, TrumpAdvice)
+        assert TRUMP_BASE + advice.pick == hard_action(view, i)
+        if not advice.options:  # unseen cards, or the Saboteur dealer: nothing weighed
+            assert view.hand_hidden or "saboteur" in view.variants or len(view.legal_actions) == 1
+            continue
+        weighed += 1
+        assert [option.suit for option in advice.options] == list(Suit)
+        assert all(0 <= option.bid <= len(view.hand) for option in advice.options)
+        best = max(option.points for option in advice.options)
+        assert next(o for o in advice.options if o.suit == advice.pick).points == best
+    assert weighed >= len(views) // 2
+
+
 def test_chances_are_probabilities_and_every_choice_is_covered() -> None:
     for i, view in enumerate(advised_views(40, 3)):
         advice = advice_here(view, i)
+        assert not isinstance(advice, TrumpAdvice)  # views of bids and cards
         legal = set(view.legal_actions)
         for option in advice.options:
             assert option.chance is None or 0.0 <= option.chance <= 1.0
@@ -147,13 +185,13 @@ def test_the_advice_depends_only_on_what_the_player_sees(moves: int) -> None:
 
 
 def test_the_advice_is_the_same_in_another_process() -> None:
-    cases = [(view, i) for i, view in enumerate(advised_views(8, 5))]
+    cases = [(view, i) for i, view in enumerate([*advised_views(8, 5), *trump_views(2, 5)])]
     with ProcessPoolExecutor(2) as pool:
         there = list(pool.map(advice_here, *zip(*cases, strict=True)))
     assert there == [advice_here(*case) for case in cases]
 
 
-def test_no_advice_when_it_is_not_the_players_turn_or_for_trump() -> None:
+def test_no_advice_when_it_is_not_the_players_turn() -> None:
     game = Game(4, Rules("classic"), seed=1)
     waiting = next(p for p in range(4) if p not in game.to_act)
     with pytest.raises(ValueError, match="turn"):

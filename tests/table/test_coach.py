@@ -13,6 +13,7 @@ import random
 import re
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from bot_helpers import (
@@ -39,12 +40,14 @@ from simcord import Env, InteractionResult, MemberActor
 from simcord.backend.models import Message as StoredMessage
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
-from cogs.table import computers, render
+from cogs.table import computers, render, session
 from cogs.table.components import custom_id as make_custom_id
 from cogs.utils.i18n import ENGLISH
 from wizard_core import Game, Phase, PlayerView, Rules
-from wizard_core.ai.advise import BidAdvice, PlayAdvice, advise, would_bid
-from wizard_core.cards import Card, deck
+from wizard_core.actions import TRUMP_BASE
+from wizard_core.ai import deliberate
+from wizard_core.ai.advise import BidAdvice, PlayAdvice, TrumpAdvice, advise, would_bid
+from wizard_core.cards import Card, Suit, deck
 
 pytestmark = pytest.mark.simcord(settle_timeout=20)
 
@@ -220,6 +223,49 @@ async def test_a_card_hint_names_only_cards_of_the_members_own_hand(simcord_env:
             assert label not in text, (label, text)
     picked = next(o for o in expected.options if o.action == expected.pick)
     assert f"would play **{render.card_text(picked.card, view.trump, t=ENGLISH)}**" in text
+    assert_valid_discord_payloads(simcord_env)
+
+
+def seed_with_early_trump_choice(seat: int, players: int) -> int:
+    """A game seed whose deals turn up a Wizard early in a round that ``seat`` deals (deals depend on the
+    seed alone, whatever is played)."""
+    for seed in range(1_000):
+        game = Game([f"p{i}" for i in range(players)], Rules("classic"), seed=seed)
+        while game.round_number <= 6 and game.phase is not Phase.CHOOSE_TRUMP:
+            game.apply(game.legal_actions(game.to_act[0])[0], player=game.to_act[0])
+        if game.phase is Phase.CHOOSE_TRUMP and game.to_act == (seat,):
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def test_a_trump_hint_weighs_each_suit_with_its_best_bid(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed = seed_with_early_trump_choice(0, 3)
+    monkeypatch.setattr(session, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    table = await coached_table(simcord_env)
+    [member] = table.players
+    assert human_seat(table, member) == 0 and table.game.seed == seed
+    await to_member_turn(table, member, Phase.CHOOSE_TRUMP, random.Random(5))
+    game = table.game
+    view = game.view(0)
+    assert hint_ids(newest_hand(table, member)) == [
+        make_custom_id("hint", table.table_id, game.version, "go")
+    ]
+    _, text = await ask_hint(table, member)
+
+    decision_seed = computers.decision_seed(game.seed, 0, game.version)
+    expected = advise(view, decision_seed)
+    assert isinstance(expected, TrumpAdvice) and len(expected.options) == 4
+    assert TRUMP_BASE + expected.pick == deliberate(view, "hard", seed=decision_seed).action
+
+    def suit(which: Suit) -> str:
+        return f"{which.symbol} {render.suit_name(which, t=ENGLISH)}"
+
+    assert f"would choose **{suit(expected.pick)}** as trump" in text
+    for option in expected.options:
+        assert f"{suit(option.suit)}: bid {option.bid}, " in text
+    assert table.game.version == game.version
     assert_valid_discord_payloads(simcord_env)
 
 

@@ -11,7 +11,17 @@ advice (``advise``): what the hard level would do in a player's seat, with the c
 15
 """
 
-from wizard_core.ai.advise import Advice, BidAdvice, BidOption, CardOption, PlayAdvice, advise, would_bid
+from wizard_core.ai.advise import (
+    Advice,
+    BidAdvice,
+    BidOption,
+    CardOption,
+    PlayAdvice,
+    TrumpAdvice,
+    TrumpOption,
+    advise,
+    would_bid,
+)
 from wizard_core.ai.knowledge import Knowledge
 from wizard_core.ai.players import (
     DEFAULT_CAP_MS,
@@ -37,6 +47,8 @@ __all__ = [
     "Knowledge",
     "Level",
     "PlayAdvice",
+    "TrumpAdvice",
+    "TrumpOption",
     "advise",
     "decide",
     "deliberate",

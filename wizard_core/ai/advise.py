@@ -2,8 +2,10 @@
 
 For a bid, every bid the hard level weighs (the legal ones; in big hands a window around its quick
 estimate) with its chance of being made and its expected points; for a card, every legal card with the
-chance that the player then makes their bid. Both come from the very race the hard level runs for its
-own decision (``players.bid_estimate``, ``players.play_estimate``), the same deals for every option, so
+chance that the player then makes their bid; for a dealer choosing trump, each suit with the bid that
+pays best with it and that bid's expected points. All come from the very race the hard level runs for
+its own decision (``players.bid_estimate``, ``play_estimate``, ``trump_estimate``), the same deals for
+every option, so
 the advice costs about one hard decision, and its ``pick`` is the hard level's decision for the same
 view and seed. An option the race dropped early (surely worse, or worth the same as the leader) has
 its figures from the deals it was played on (``samples``).
@@ -17,24 +19,36 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from wizard_core.actions import BID_BASE, PLAY_HIDDEN
+from wizard_core.actions import BID_BASE, PLAY_HIDDEN, TRUMP_BASE
 from wizard_core.ai.knowledge import Knowledge
 from wizard_core.ai.players import (
     DEFAULT_CAP_MS,
     Budget,
     bid_estimate,
     deliberate,
+    forehead_trumps,
     play_action,
     play_estimate,
     play_options,
+    trump_estimate,
 )
 from wizard_core.ai.search import distinct_plays, forehead_outcomes
 from wizard_core.ai.sim import TrickState, legal_codes
-from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card
+from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, Suit
 from wizard_core.tricks import JESTER_AS_WIZARD, MERLIN_AS_JESTER, WIZARD_AS_JESTER, MerlinAs
 from wizard_core.views import Phase, PlayerView
 
-__all__ = ["Advice", "BidAdvice", "BidOption", "CardOption", "PlayAdvice", "advise", "would_bid"]
+__all__ = [
+    "Advice",
+    "BidAdvice",
+    "BidOption",
+    "CardOption",
+    "PlayAdvice",
+    "TrumpAdvice",
+    "TrumpOption",
+    "advise",
+    "would_bid",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +101,28 @@ class PlayAdvice:
     samples: int
 
 
-Advice = BidAdvice | PlayAdvice
+@dataclass(frozen=True, slots=True)
+class TrumpOption:
+    """One suit the dealer may choose as trump: the bid that pays best with it, and that bid's expected
+    points."""
+
+    suit: Suit
+    bid: int
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpAdvice:
+    """The four suits, in suit order, and the one the hard level would choose (``pick``). ``options`` is
+    empty where the choice is not weighed: a dealer who cannot see their cards (any suit is as good as
+    another) or the Wizard Saboteur dealer (who keeps the suit they hold most of)."""
+
+    options: tuple[TrumpOption, ...]
+    pick: Suit
+    samples: int
+
+
+Advice = BidAdvice | PlayAdvice | TrumpAdvice
 
 
 def advise(
@@ -96,15 +131,14 @@ def advise(
     """What the hard level would do for the player of ``view``, on their turn to bid or play, and why.
 
     ``seed`` and ``work`` are those of a hard decision (``players.decide``): with the same ones, ``pick``
-    is the hard level's decision. Choosing trump gets no advice (ValueError), nor a view that is not the
-    player's turn.
+    is the hard level's decision. A view that is not the player's turn gets no advice (ValueError).
     """
     _check_turn(view)
     if view.phase is Phase.BID:
         return _advise_bid(view, seed, work, cap_ms)
     if view.phase is Phase.PLAY:
         return _advise_play(view, seed, work, cap_ms)
-    raise ValueError(f"no advice in the {view.phase.value} phase, only for bids and cards")
+    return _advise_trump(view, seed, work, cap_ms)
 
 
 def would_bid(view: PlayerView, seed: int, *, work: int | None = None) -> int:
@@ -177,6 +211,24 @@ def _advise_play(view: PlayerView, seed: int, work: int | None, cap_ms: float | 
             )
         )
     return PlayAdvice(tuple(cards), pick, bid, estimate.samples)
+
+
+def _advise_trump(view: PlayerView, seed: int, work: int | None, cap_ms: float | None) -> TrumpAdvice:
+    know = Knowledge(view)
+    if know.forehead:
+        found = forehead_trumps(know)
+        options = tuple(TrumpOption(Suit(suit), bid, points) for suit, (bid, points) in found.items())
+        return TrumpAdvice(options, max(options, key=lambda option: option.points).suit, 0)
+    if know.blind or know.me == know.saboteur or len(view.legal_actions) == 1:
+        pick = deliberate(view, "hard", seed=seed, work=work, cap_ms=cap_ms).action
+        return TrumpAdvice((), Suit(pick - TRUMP_BASE), 0)
+    rng = random.Random(seed)  # the hard decision's generator, drawn from in the same order
+    estimate, per_suit = trump_estimate(know, rng, Budget("hard", work, None, cap_ms))
+    suits = []
+    for suit, bids in per_suit.items():
+        bid = max(bids.totals, key=bids.totals.__getitem__)
+        suits.append(TrumpOption(Suit(suit), bid, bids.totals[bid] / bids.weight if bids.weight else 0.0))
+    return TrumpAdvice(tuple(suits), Suit(estimate.best()), estimate.samples)
 
 
 def _representatives(know: Knowledge, state: TrickState, options: list[int]) -> list[tuple[int, int]]:

@@ -49,7 +49,7 @@ from wizard_core.ai.search import (
     distinct_plays,
     forehead_values,
     play_values,
-    trump_values,
+    trump_race,
 )
 from wizard_core.ai.sim import TrickState, greedy_play, legal_codes
 from wizard_core.cards import JESTER_FACE, WIZARD_FACE
@@ -233,16 +233,30 @@ def _forehead_bid(know: Knowledge, trump: int, legal: tuple[int, ...]) -> tuple[
 
 def _choose_trump(know: Knowledge, level: Level, rng: random.Random, budget: Budget) -> int:
     if know.forehead:
-        bids = tuple(range(BID_BASE, BID_BASE + 2))
-        return TRUMP_BASE + max(range(4), key=lambda suit: _forehead_bid(know, suit, bids)[1])
+        values = forehead_trumps(know)
+        return TRUMP_BASE + max(range(4), key=lambda suit: values[suit][1])
     if know.blind or know.me == know.saboteur:
         # Unseen, no suit is better than another; the Saboteur dealer keeps the suit it is strongest in.
         return TRUMP_BASE + (rng.randrange(4) if know.blind else choose_trump(know.hand))
     if level == "easy":
         return TRUMP_BASE + choose_trump(know.hand)
+    return TRUMP_BASE + budget.spent(trump_estimate(know, rng, budget)[0])
+
+
+def forehead_trumps(know: Knowledge) -> dict[int, tuple[int, float]]:
+    """For the dealer of the Forehead round choosing trump: each suit's best bid and its expected points."""
+    bids = tuple(range(BID_BASE, BID_BASE + 2))
+    return {suit: _forehead_bid(know, suit, bids) for suit in range(4)}
+
+
+def trump_estimate(
+    know: Knowledge, rng: random.Random, budget: Budget
+) -> tuple[Estimate, dict[int, Estimate]]:
+    """The race of the four suits, as the medium and hard levels run it for a dealer who sees their hand:
+    each suit's expected points with its best bid, and each bid's totals by suit (``search.trump_race``)."""
     candidates = sorted({bid for suit in range(4) for bid in _candidates(know, suit)})
     samples = budget.plan(know, 4 * len(candidates))
-    return TRUMP_BASE + budget.spent(trump_values(know, rng, budget.deadline, samples, candidates))
+    return trump_race(know, rng, budget.deadline, samples, candidates)
 
 
 def _bid(know: Knowledge, level: Level, rng: random.Random, budget: Budget, legal: tuple[int, ...]) -> int:

@@ -40,6 +40,7 @@ __all__ = [
     "forehead_values",
     "play_likelihood",
     "play_values",
+    "trump_race",
     "trump_values",
     "utility",
 ]
@@ -273,6 +274,14 @@ def trump_values(
     know: Knowledge, rng: random.Random, deadline: float, max_samples: int, candidates: Sequence[int]
 ) -> Estimate:
     """For the dealer choosing trump: the expected points of each suit, with the best bid for it."""
+    return trump_race(know, rng, deadline, max_samples, candidates)[0]
+
+
+def trump_race(
+    know: Knowledge, rng: random.Random, deadline: float, max_samples: int, candidates: Sequence[int]
+) -> tuple[Estimate, dict[int, Estimate]]:
+    """``trump_values``, and for each suit the points of each candidate bid summed over the deals
+    (``totals``, over ``weight``): which bid makes a suit worth its figure."""
     estimate = Estimate(range(4))
     per_suit = {suit: Estimate(candidates) for suit in range(4)}
     me, cards = know.me, know.cards
@@ -293,7 +302,7 @@ def trump_values(
         estimate.weight += 1.0
     for suit in range(4):
         estimate.totals[suit] = max(per_suit[suit].totals.values())
-    return estimate
+    return estimate, per_suit
 
 
 def distinct_plays(know: Knowledge, codes: Sequence[int]) -> list[int]:
