@@ -184,16 +184,23 @@ def _points(points: float) -> str:
 
 
 async def review_round(session: Coached) -> None:
-    """After a round scored at a table with the coach: work out, for each member who bid in it, what the
-    hard computer would have bid from their hand then (in the computers' workers, all at once), for the
-    line on their next hand (``round_line``). A member's figure that cannot be worked out is left out."""
+    """Before a new round's hands (or the final standings) are shown at a table with the coach: work out,
+    for each member who bid in the round just scored, what the hard computer would have bid from their
+    hand then (in the computers' workers, all at once), for the line on their next hand (``round_line``).
+    A member's figure already worked out is kept, so that news shown again after a restart gets its line
+    too; one that cannot be worked out is left out."""
     table = session.table
     game = table.running
+    if not table.coach or not game.round_results:
+        return
     result = game.round_results[-1]
     seats = [
         index
         for index, seat in enumerate(table.seats)
-        if seat.computer is None and not seat.auto and result.bids[index] is not None
+        if seat.computer is None
+        and not seat.auto
+        and result.bids[index] is not None
+        and table.coach_bids.get(index, (0, 0))[0] != result.round_number
     ]
     setup = (game.players, game.rules, game.seed, game.log)
     jobs = [

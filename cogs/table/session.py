@@ -637,8 +637,6 @@ class TableSession:
         if bids_done and "hands-in" in table.rules.variants and game.current_player is not None:
             t = table.texts
             table.notice = (game.current_player, hands_in(table.labelled(game.public_view(), t), t=t))
-        if table.coach and any(isinstance(event, RoundScored) for event in move.events):
-            await coach.review_round(self)  # the line on each member's next hand
         await self.deliver(move.news)
         if game.is_over:
             return
@@ -665,12 +663,14 @@ class TableSession:
         try:
             if game.is_over:
                 if any(item.kind == "final" for item in news):
+                    await coach.review_round(self)  # the coach's line on each member's last hand
                     await finish(self)
                 # Else only a round's news of a game since finished: the final standings showed it.
             else:
                 await announcer.redraw_table(self)
                 deals = [item.key for item in news if item.kind == "deal"]
                 if deals and min(deals) <= game.round_version:
+                    await coach.review_round(self)  # the line on each member's new hand
                     await announcer.deal_out(self)
                 elif deals:
                     await announcer.refresh_hands(self)

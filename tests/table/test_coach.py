@@ -14,10 +14,12 @@ import re
 import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import pytest
 from bot_helpers import (
     TestTable,
+    act,
     action_rows,
     assert_refused,
     buttons,
@@ -28,6 +30,7 @@ from bot_helpers import (
     forge_click,
     hand_messages,
     human_seat,
+    killed,
     lobby_id,
     make_players,
     message_text,
@@ -41,6 +44,7 @@ from simcord.backend.models import Message as StoredMessage
 
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
 from cogs.table import computers, render, session
+from cogs.table.announce import Announcer
 from cogs.table.components import custom_id as make_custom_id
 from cogs.utils.i18n import ENGLISH
 from wizard_core import Game, Phase, PlayerView, Rules
@@ -48,6 +52,9 @@ from wizard_core.actions import TRUMP_BASE
 from wizard_core.ai import deliberate
 from wizard_core.ai.advise import BidAdvice, PlayAdvice, TrumpAdvice, advise, would_bid
 from wizard_core.cards import Card, Suit, deck
+
+if TYPE_CHECKING:
+    from conftest import MakeBot
 
 pytestmark = pytest.mark.simcord(settle_timeout=20)
 
@@ -318,6 +325,40 @@ async def test_after_a_round_the_next_hand_compares_the_bid_with_the_hard_comput
     took = f"you bid {first.bids[seat]} and took {first.tricks[seat]}"
     line = f"🎓 Round 1: {took}. Hard would have bid {coach_bid}"
     assert line in message_text(newest_hand(table, member))
+
+
+async def test_a_round_line_cut_short_by_a_crash_comes_with_the_hands_after_the_restart(
+    simcord_env: Env, make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await coached_table(simcord_env)
+    [member] = table.players
+    seat = human_seat(table, member)
+    rng = random.Random(4)
+
+    def member_ends_a_round(game: Game) -> bool:
+        if game.to_act != (seat,) or game.phase is not Phase.PLAY or game.round_number < 2:
+            return False
+        probe = game.clone()
+        probe.apply(game.legal_actions(seat)[0], player=seat)
+        return len(probe.round_results) > len(game.round_results)
+
+    await fast_forward(table, rng, member_ends_a_round)
+    # The member's last card ends the round; the bot dies as it deals the next one's hands.
+    monkeypatch.setattr(Announcer, "deal_out", killed)
+    await act(table, rng=rng)
+    monkeypatch.undo()
+    ended = table.game.round_results[-1]
+    line = f"🎓 Round {ended.round_number}: you bid"
+    assert not any(line in message_text(hand) for hand in hand_messages(table, member))
+
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.settle()
+    game = table.game
+    took = f"you bid {ended.bids[seat]} and took {ended.tricks[seat]}"
+    coach_bid = _hard_bid_in(game, seat, ended.round_number)
+    expected = f"🎓 Round {ended.round_number}: {took}. Hard would have bid {coach_bid}"
+    assert expected in message_text(newest_hand(table, member))
+    assert game.round_number == ended.round_number + 1
 
 
 async def test_a_coached_game_is_recorded_as_practice_and_rated_nowhere(
