@@ -324,7 +324,8 @@ class Announcer:
 
     async def coach_last_round(self, session: Announced) -> None:
         """At the end of a game with the coach, each member's last hand message shows how their last round
-        went, with the coach's line on it (the other rounds' lines come with the next round's hand)."""
+        went, with the coach's line on it (the other rounds' lines come with the next round's hand); a hand
+        with no line to show just loses its buttons."""
         table = session.table
         game = table.running
         result = game.round_results[-1]
@@ -332,6 +333,7 @@ class Announcer:
             t = table.seat_texts(seat)
             line = coach.round_line(table, game.view(seat), t)
             if line is None:
+                await self.retire_hand(session, seat)
                 continue
             embed = render.round_over_embed(result, seat, t=t, game_over=True, note=line)
             with contextlib.suppress(discord.HTTPException):

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -78,8 +79,12 @@ def has_choice(table: Table, view: PlayerView) -> bool:
     )
 
 
-async def hint(session: Coached, interaction: discord.Interaction[WizardBot], t: Texts, version: int) -> None:
-    """Answer a Hint click privately with what the hard computer would do now in the clicker's seat."""
+async def hint(
+    session: Coached, interaction: discord.Interaction[WizardBot], t: Texts, version: int
+) -> Callable[[], Awaitable[None]]:
+    """Take a Hint click (the table's lock held): check it and defer the private answer; returned, the
+    work of answering it with what the hard computer would do now in the clicker's seat, for after the
+    lock (it reads only a copy of the clicker's view, so the game may move on meanwhile)."""
     table = session.table
     game = table.running
     seat = session.seat_of(interaction, t)
@@ -92,14 +97,20 @@ async def hint(session: Coached, interaction: discord.Interaction[WizardBot], t:
         raise Refusal(t("coach-refusal-no-choice"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     plain = table.seats[seat].settings.plain_text
-    try:
-        advice = await session.parts.driver.run(functools.partial(computers.advice, view, game.seed))
-        message: dict[str, Any] = {"embed": hint_embed(advice, view, t=t, plain=plain)}
-    except Exception:
-        log.exception("The coach of table %d could not work out a hint", table.id)
-        message = {"content": t("coach-hint-failed")}
-    with contextlib.suppress(*SEND_ERRORS):
-        await interaction.followup.send(ephemeral=True, **message)
+    job = functools.partial(computers.advice, view, game.seed)
+    driver = session.parts.driver
+
+    async def answer() -> None:
+        try:
+            advice = await driver.run(job)
+            message: dict[str, Any] = {"embed": hint_embed(advice, view, t=t, plain=plain)}
+        except Exception:
+            log.exception("The coach of table %d could not work out a hint", table.id)
+            message = {"content": t("coach-hint-failed")}
+        with contextlib.suppress(*SEND_ERRORS):
+            await interaction.followup.send(ephemeral=True, **message)
+
+    return answer
 
 
 def hint_embed(advice: Advice, view: PlayerView, *, t: Texts, plain: bool = False) -> discord.Embed:

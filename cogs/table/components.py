@@ -112,7 +112,9 @@ class TableComponent(Component[GameItem], template=r"(?!)"):
                 # The click brings the table message whose id the bot has not learned yet (see
                 # ``_carried_right``): from now on it is the table's message.
                 await session.remember_message(interaction.message)
-            await session.serve(self, interaction, t)
+            then = await session.serve(self, interaction, t)
+        if then is not None:  # slow work that reads nothing of the table any more (the coach's hint)
+            await then()
 
     def _carried_right(
         self, message: discord.Message | None, table: Table, me: discord.ClientUser | None

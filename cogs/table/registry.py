@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import discord
@@ -44,8 +45,11 @@ class Session(Protocol):
         """Keep a new table message's id."""
         ...
 
-    async def serve(self, click: Any, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
-        """Serve a click of one of the table's component families (the lock held)."""
+    async def serve(
+        self, click: Any, interaction: discord.Interaction[WizardBot], t: Texts
+    ) -> Callable[[], Awaitable[None]] | None:
+        """Serve a click of one of the table's component families (the lock held); what is left to do
+        once the lock is let go, if anything."""
         ...
 
 

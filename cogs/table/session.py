@@ -24,7 +24,7 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -230,10 +230,13 @@ class TableSession:
 
     # -- what the components ask (each with the table's lock held) -------------------------------------
 
-    async def serve(self, click: object, interaction: discord.Interaction[WizardBot], t: Texts) -> None:
+    async def serve(
+        self, click: object, interaction: discord.Interaction[WizardBot], t: Texts
+    ) -> Callable[[], Awaitable[None]] | None:
         """Serve a click of one of the table's component families, its id parsed into ``click``, in the
         clicker's language ``t`` (the family checked that the table is open, in the family's state, and
-        that the click comes from where the family is shown)."""
+        that the click comes from where the family is shown). A Hint's advice is left to work out once
+        the lock is let go (returned), so the table's moves need not wait for it."""
         await self._store_languages()
         match click:
             case ActButton():
@@ -249,9 +252,10 @@ class TableSession:
             case SeatButton():
                 await self.take_back(interaction, t)
             case HintButton():
-                await coach.hint(self, interaction, t, click.version)
+                return await coach.hint(self, interaction, t, click.version)
             case _:
                 raise TypeError(f"no table control is served as {type(click).__name__}")
+        return None
 
     async def _store_languages(self) -> None:
         """Store the languages that members' clicks showed have changed (``Table.reader_texts``), so the
@@ -439,7 +443,7 @@ class TableSession:
             answer = interaction.response.edit_message(embed=embed, view=None, attachments=[])
             if await answered(answer, table.id):
                 self._linked(interaction, seat, ShownHand(False, frozenset(), interaction))
-            if elsewhere:
+            if elsewhere and not (game.is_over and table.coach):  # else the coach's last line goes there
                 await announcer.retire_hand(self, seat)
             return
         mine = game.view(seat)

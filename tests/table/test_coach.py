@@ -173,7 +173,7 @@ async def test_a_server_that_chose_the_coach_opens_coached_lobbies_and_play_agai
 
 
 async def test_a_bid_hint_tells_the_hard_computers_bid_and_the_chance_of_each_bid(
-    simcord_env: Env, database_path: Path
+    simcord_env: Env, database_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await coached_table(simcord_env)
     [member] = table.players
@@ -186,7 +186,19 @@ async def test_a_bid_hint_tells_the_hard_computers_bid_and_the_chance_of_each_bi
     ]
 
     before = table_row(database_path, table.table_id)
+    # The advice is worked out once the table's lock is let go: the table's moves do not wait for it.
+    session = table.session
+    assert session is not None
+    driver = session.parts.driver
+    locked_while_thinking: list[bool] = []
+
+    async def run(job: functools.partial[object]) -> object:
+        locked_while_thinking.append(session.lock.locked())
+        return await type(driver).run(driver, job)
+
+    monkeypatch.setattr(driver, "run", run)
     _, text = await ask_hint(table, member)
+    assert locked_while_thinking == [False]
     # What the hard computer would bid there, with the seed its own decision in that seat would have.
     seed = computers.decision_seed(game.seed, seat, game.version)
     expected = advise(view, seed)
