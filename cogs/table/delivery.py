@@ -218,7 +218,7 @@ class Delivery:
             attachments = [session.picture[1]]
         elif scene is not None:
             drawn = await self.with_picture(
-                table, embeds[0], lambda: pictures.table_file(view, t=t), files_allowed=True
+                table, embeds[0], lambda: pictures.table_scene_file(scene), files_allowed=True
             )
             attachments = list(drawn)
         return await self.edit_table_message(

@@ -31,6 +31,7 @@ from cogs.table.pictures.cache import (
     hand_png,
     table_file,
     table_png,
+    table_scene_file,
 )
 from cogs.table.pictures.chart import draw_chart
 from cogs.table.pictures.describe import chart_description, hand_description, table_description
@@ -75,4 +76,5 @@ __all__ = [
     "table_file",
     "table_png",
     "table_scene",
+    "table_scene_file",
 ]

@@ -41,6 +41,7 @@ __all__ = [
     "hand_png",
     "table_file",
     "table_png",
+    "table_scene_file",
 ]
 
 HAND_FILENAME = "hand.png"
@@ -158,7 +159,11 @@ async def hand_file(view: PlayerView, *, t: Texts = ENGLISH) -> discord.File:
 
 async def table_file(view: PublicView, *, t: Texts = ENGLISH) -> discord.File:
     """The table picture as a file to send, drawn by the picture workers unless cached, with its alt text."""
-    scene = table_scene(view, t=t)
+    return await table_scene_file(table_scene(view, t=t))
+
+
+async def table_scene_file(scene: TableScene) -> discord.File:
+    """``table_file`` of a scene already made (the table message makes it to compare with what it shows)."""
     return _file(await cached_async(TABLES, scene, draw_table), TABLE_FILENAME, table_description(scene))
 
 
