@@ -1354,11 +1354,15 @@ class Game:
                 continue
             if not isinstance(entry, int):
                 raise CorruptSaveError(f"log entry {index} is a {entry[0]} where an action was due")
-            if entry >= SEAT_STRIDE:
-                seat, code = divmod(entry, SEAT_STRIDE)
-                self.apply(code, player=seat - 1)
-            else:
-                self.apply(entry)
+            self.apply_logged(entry)
+
+    def apply_logged(self, entry: int) -> tuple[Event, ...]:
+        """Apply an action as the log writes it (with its seat, ``SEAT_STRIDE``, when it says one): to play a
+        game forward along another game's log."""
+        if entry >= SEAT_STRIDE:
+            seat, code = divmod(entry, SEAT_STRIDE)
+            return self.apply(code, player=seat - 1)
+        return self.apply(entry)
 
 
 def _restored_generator(seed: int, log: Sequence[LogEntry]) -> random.Random:

@@ -40,7 +40,6 @@ from typing import TypeVar
 from wizard_core import Game, LogEntry, Phase, PlayerView, Rules
 from wizard_core.ai import Decision, Level, deliberate
 from wizard_core.ai.advise import Advice, advise, would_bid
-from wizard_core.game import SEAT_STRIDE
 
 __all__ = ["Thinkers", "advice", "decision_seed", "hard_bid_in_round", "process_context", "run", "think"]
 
@@ -93,10 +92,7 @@ def hard_bid_in_round(
             return would_bid(view, decision_seed(seed, seat, view.version))
         if not isinstance(entry, int):
             return None  # the next deal: the round ended without the seat's bid
-        if entry >= SEAT_STRIDE:
-            game.apply(entry % SEAT_STRIDE, player=entry // SEAT_STRIDE - 1)
-        else:
-            game.apply(entry)
+        game.apply_logged(entry)
     return None
 
 
