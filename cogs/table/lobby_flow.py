@@ -64,16 +64,14 @@ class Lobbies:
         rules: Rules,
         computers: Sequence[Occupant] = (),
         held: frozenset[int] = frozenset(),
-        coach: bool | None = None,
+        coach: bool = False,
     ) -> None:
         """Store a new lobby in the interaction's channel, hosted by the caller (with ``computers`` seated
         too, and seats ``held`` for a while for those members), and show it as the answer to the
-        interaction. ``coach`` is whether it starts with the coach (None: as the server chose)."""
+        interaction. ``coach`` is whether it starts with the coach."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         store = self.parts.store
-        if coach is None:
-            coach = (await self.parts.server_settings.get(interaction.guild_id)).coach
         try:
             record = await store.create(
                 guild_id=interaction.guild_id,

@@ -505,7 +505,7 @@ class TableStore:
         return None if row["rules"] is None else _parse_rules(row["rules"])
 
     async def set_rules(
-        self, table_id: int, rules: Rules, now: float, *, read_at: float, coach: bool = False
+        self, table_id: int, rules: Rules, now: float, *, read_at: float, coach: bool
     ) -> None:
         """Change a lobby's rules (the host chose another edition, preset or variants) and whether it is
         played with the coach; like ``set_seats``, refuses a lobby changed since ``read_at``."""

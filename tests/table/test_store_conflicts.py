@@ -67,7 +67,7 @@ async def test_a_stale_start_or_rules_change_is_refused(stores: tuple[TableStore
     with pytest.raises(StaleTableError):
         await one.start(record.id, 7, [], 102.0, read_at=record.updated_at)
     with pytest.raises(StaleTableError):
-        await one.set_rules(record.id, Rules("camelot"), 102.0, read_at=record.updated_at)
+        await one.set_rules(record.id, Rules("camelot"), 102.0, read_at=record.updated_at, coach=False)
     stored = await other.get(record.id)
     assert (
         stored is not None and stored.status == "lobby" and stored.edition == "classic" and stored.log == []

@@ -41,7 +41,6 @@ __all__ = [
     "play_likelihood",
     "play_values",
     "trump_race",
-    "trump_values",
     "utility",
 ]
 
@@ -270,18 +269,12 @@ def bid_values(
     return estimate
 
 
-def trump_values(
-    know: Knowledge, rng: random.Random, deadline: float, max_samples: int, candidates: Sequence[int]
-) -> Estimate:
-    """For the dealer choosing trump: the expected points of each suit, with the best bid for it."""
-    return trump_race(know, rng, deadline, max_samples, candidates)[0]
-
-
 def trump_race(
     know: Knowledge, rng: random.Random, deadline: float, max_samples: int, candidates: Sequence[int]
 ) -> tuple[Estimate, dict[int, Estimate]]:
-    """``trump_values``, and for each suit the points of each candidate bid summed over the deals
-    (``totals``, over ``weight``): which bid makes a suit worth its figure."""
+    """For the dealer choosing trump: the expected points of each suit, with the best bid for it; and for
+    each suit the points of each candidate bid summed over the deals (``totals``, over ``weight``),
+    which say what bid makes a suit worth its figure."""
     estimate = Estimate(range(4))
     per_suit = {suit: Estimate(candidates) for suit in range(4)}
     me, cards = know.me, know.cards
