@@ -23,16 +23,23 @@ SPECIAL_MASK = ~((1 << 52) - 1) & ((1 << 64) - 1)
 WORK = 5_000
 
 
-def advised_views(count: int, seed: int) -> list[PlayerView]:
-    """Views of the player to act, bidding or playing, in random games of various rules."""
-    rng = random.Random(seed)
-    found: list[PlayerView] = []
-    while len(found) < count:
+def random_setup(rng: random.Random) -> tuple[int, Rules]:
+    """A number of players and rules for them, drawn from ``RULE_SETS``."""
+    while True:
         players, rules = rng.choice((3, 4, 5)), rng.choice(RULE_SETS)
         try:
             rules.check_players(players)
         except RulesError:
             continue
+        return players, rules
+
+
+def advised_views(count: int, seed: int) -> list[PlayerView]:
+    """Views of the player to act, bidding or playing, in random games of various rules."""
+    rng = random.Random(seed)
+    found: list[PlayerView] = []
+    while len(found) < count:
+        players, rules = random_setup(rng)
         view = random_view(rng.randrange(2**32), players, rules, rng.randrange(300))
         if view is not None and view.phase in (Phase.BID, Phase.PLAY):
             found.append(view)
@@ -44,11 +51,7 @@ def trump_views(count: int, seed: int) -> list[PlayerView]:
     rng = random.Random(seed)
     found: list[PlayerView] = []
     while len(found) < count:
-        players, rules = rng.choice((3, 4, 5)), rng.choice(RULE_SETS)
-        try:
-            rules.check_players(players)
-        except RulesError:
-            continue
+        players, rules = random_setup(rng)
         game = Game(players, rules, seed=rng.randrange(2**32))
         while not game.is_over and len(found) < count:
             seat = game.to_act[0]

@@ -149,7 +149,7 @@ async def test_the_host_turns_the_coach_on_and_off_and_it_is_stored(
     assert_valid_discord_payloads(simcord_env)
 
 
-async def test_a_server_that_chose_the_coach_opens_coached_lobbies_and_play_again_keeps_it(
+async def test_a_server_that_chose_the_coach_opens_coached_lobbies_the_host_may_turn_off(
     simcord_env: Env, database_path: Path
 ) -> None:
     guild = simcord_env.create_guild()
@@ -404,6 +404,20 @@ async def test_a_coached_game_is_recorded_as_practice_and_rated_nowhere(
     history = await member.slash(table.channel, "wizard history")
     assert history.response is not None
     assert "practice (coached)" in message_text(history.response)
+
+
+async def test_play_again_after_a_coached_game_opens_a_coached_lobby(
+    simcord_env: Env, database_path: Path
+) -> None:
+    table = await coached_table(simcord_env)
+    [member] = table.players
+    standings = await finish(table, random.Random(9))
+    opened = await member.click(standings, label="Play again")
+    assert opened.response is not None and not opened.ephemeral
+    again = table_in(simcord_env, table.channel.id)
+    assert again is not None and again.id != table.table_id and again.coach
+    assert table_row(database_path, again.id)["coach"] == 1
+    assert "🎓 Coach: on" in [b["label"] for b in buttons(opened.response)]
 
 
 async def test_a_hint_is_the_same_in_a_worker_process_as_in_the_bots_own() -> None:
