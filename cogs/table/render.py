@@ -196,6 +196,8 @@ def text_width(text: str) -> int:
     >>> text_width("Ada"), text_width("🤖 Ada (Medium)"), text_width("山田"), text_width("☂\ufe0f 👩\u200d💻")
     (3, 15, 4, 5)
     """
+    if text.isascii() and text.isprintable():  # most texts: a column a character
+        return len(text)
     return sum(width for _, width in _clusters(text))
 
 

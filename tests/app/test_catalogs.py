@@ -175,3 +175,16 @@ def test_who_reads_which_language() -> None:
     assert server_language(None, "de") == "de"
     assert server_language("en", "de") == "en"
     assert server_language(None, "ja") == "en"
+
+
+def test_a_remembered_text_is_the_text_fluent_writes_for_those_very_arguments() -> None:
+    # Texts are kept by their arguments (``i18n._formatted``): arguments equal as values but not of one
+    # type (1, 1.0, True) must not share a text, nor a German text an English one.
+    t, de = texts("en"), texts("de")
+    for lang_texts in (t, de, t, de):  # the second pass reads what the first one kept
+        for value in (1, 1.0, True, 1.5, 2, "1"):
+            assert lang_texts("lb-players", count=value) == lang_texts._format("lb-players", {"count": value})
+    assert t("lb-players", count=1) == "1 player" and t("lb-players", count=2) == "2 players"
+    assert de("lb-players", count=2) != t("lb-players", count=2)
+    # An argument that cannot be kept by (a list) is written all the same.
+    assert t("hand-cards", count=[3]) == t._format("hand-cards", {"count": [3]})

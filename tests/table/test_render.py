@@ -8,8 +8,11 @@ from collections.abc import Sequence
 
 import discord
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from staging import bits, staged
 
+from cogs.table import render
 from cogs.table.render import (
     BLOCK_WIDTH,
     BUTTON_LABEL_LIMIT,
@@ -516,3 +519,10 @@ def test_a_finished_round_says_where_the_next_hand_is_for_members_with_and_witho
     without = round_over_embed(result, 0, t=EN, game_over=False, dms=False).description or ""
     assert "next hand comes in a new message" in with_dms and "Show my hand" not in with_dms
     assert "Show my hand" in without and "new message" not in without
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=40))
+def test_a_plain_text_takes_a_column_a_character_as_its_pieces_say(text: str) -> None:
+    # ``text_width`` counts an ASCII text by its length without looking at each character (most texts
+    # are such): the same count as the pieces the screen draws, control characters taking none.
+    assert text_width(text) == sum(width for _, width in render._clusters(text))
