@@ -15,8 +15,10 @@ from PIL import Image
 
 from cogs.table import pictures as images
 from cogs.table import render
-from cogs.table.pictures import ChartScene, HandScene, TableScene, chart
+from cogs.table.pictures import ChartScene, HandScene, TableScene, chart, png
 from cogs.table.pictures import cache as picture_cache
+from cogs.table.pictures import hand as hand_picture
+from cogs.table.pictures import table as table_picture
 from cogs.table.pictures.sprites import font
 from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
 from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, deck
@@ -340,3 +342,30 @@ def test_text_uses_noto_sans_from_a_dependency() -> None:
     # The font comes with the bot's dependencies (manimgx-fonts): no system font is needed.
     assert font(20).getname() == ("Noto Sans", "Regular")
     assert "site-packages" in str(font(20).path) or "manimgx_fonts" in str(font(20).path)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_palette_picture_written_by_hand_reads_back_as_drawn(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hands and tables are written chunk by chunk (``png._palette_png``, zlib-ng): Pillow must read the
+    # very palette and pixels back, and find every chunk's checksum right.
+    drawn: list[Image.Image] = []
+    write = png.png_bytes
+
+    def keep(image: Image.Image) -> bytes:
+        drawn.append(image.copy())
+        return write(image)
+
+    monkeypatch.setattr(table_picture, "png_bytes", keep)
+    monkeypatch.setattr(hand_picture, "png_bytes", keep)
+    game = random_game(4, "camelot", seed)
+    images.draw_table(images.table_scene(game.public_view()))
+    images.draw_hand(images.hand_scene(game.view(seed % 4)))
+    assert [image.mode for image in drawn] == ["P", "P"]
+    for image in drawn:
+        data = write(image)
+        Image.open(io.BytesIO(data)).verify()
+        back = Image.open(io.BytesIO(data))
+        assert back.mode == "P" and back.size == image.size
+        assert back.tobytes() == image.tobytes() and back.getpalette() == image.getpalette()

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures as images
@@ -202,6 +204,13 @@ def test_names_in_every_script_are_covered(script: str) -> None:
     for run in runs:
         glyphs.check_covered(run.text, run.face)
     assert FACE_OF_SCRIPT[script] in {run.face.name for run in runs}
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=40))
+def test_plain_text_is_one_run_as_cutting_it_cluster_by_cluster_finds(text: str) -> None:
+    # ``runs`` takes an ASCII text the first face covers whole without cutting it: the same runs.
+    line = glyphs.clean(text)
+    assert glyphs.runs(line) == glyphs._cut(line)
 
 
 def test_emoji_sequences_stay_whole_in_the_emoji_face() -> None:

@@ -293,6 +293,15 @@ def runs(text: str) -> list[Run]:
     A character no face holds becomes "�" (drawn by Noto Sans); extenders with nothing to extend are
     dropped, and so are the characters of a cluster its face lacks with no look of their own.
     """
+    first = faces()[0]
+    if text.isascii() and first.coverage.issuperset(map(ord, text)):
+        # Most text (headings, bids, most names): one run of the first face, as ``_cut`` would find.
+        return [Run(first, text)] if text else []
+    return _cut(text)
+
+
+def _cut(text: str) -> list[Run]:
+    """``runs``, cluster by cluster."""
     chain = faces()
     result: list[Run] = []
     pending = clusters(text)

@@ -1,11 +1,20 @@
-"""PNG encoding: hands and tables in one shared 256-colour palette, charts in full colour."""
+"""PNG encoding: hands and tables in one shared 256-colour palette, charts in full colour.
+
+A palette picture is written here, chunk by chunk, and compressed with zlib-ng: a table picture is some
+250 KB of pixels, mostly flat felt, and zlib's fastest level took 0.5 to 0.6 ms of the millisecond it
+took to draw one (through Pillow); zlib-ng's level 2 takes 0.2 ms and makes smaller files (8 KB instead
+of 11). Charts, in full colour and one a game, are written by Pillow.
+"""
 
 from __future__ import annotations
 
 import functools
 import io
+import struct
+import zlib
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 from cogs.table.pictures.cards import back, badge, empty_slot, ring, suit_label, tile
 from cogs.table.pictures.sprites import paste, text_sprite
@@ -26,8 +35,11 @@ from wizard_core.cards import EXCALIBUR_FACE, GRAIL_FACE, JESTER_FACE, MERLIN_FA
 __all__ = ["card_palette", "colour_index", "png_bytes", "to_palette"]
 
 
-# zlib's fastest level: a picture is mostly flat felt, which compresses well at any level.
+# zlib's fastest level, for charts: a picture is mostly flat felt, which compresses well at any level.
 COMPRESS_LEVEL = 1
+# zlib-ng's level for palette pictures: its level 1 is a quarter faster, and a sixth larger than zlib's.
+PALETTE_COMPRESS_LEVEL = 2
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @functools.cache
@@ -73,6 +85,35 @@ def colour_index(colour: Colour) -> int:
 
 def png_bytes(image: Image.Image) -> bytes:
     """PNG bytes of a picture (in the shared palette, or in full colour)."""
+    if image.mode == "P" and not image.info:
+        return _palette_png(image)
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+@functools.lru_cache(maxsize=4)
+def _palette_chunk(colours: bytes) -> bytes:
+    return _chunk(b"PLTE", colours)
+
+
+def _palette_png(image: Image.Image) -> bytes:
+    """A palette picture as PNG: 8 bits a pixel, each row unfiltered (its filter byte 0). The rows and
+    their filter bytes come from pasting the picture one pixel right of a zero column."""
+    width, height = image.size
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(image, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette, no interlacing
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _palette_chunk(bytes(image.getpalette() or [])),
+            _chunk(b"IDAT", zlib_ng.compress(framed.tobytes(), PALETTE_COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
