@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures as images
-from cogs.table.pictures import ChartScene, HandScene, Slot, TableScene, cards, glyphs, png, sprites
+from cogs.table.pictures import ChartScene, HandScene, Slot, TableScene, cards, glyphs, pieces, png, sprites
 from cogs.table.pictures.style import (
     CARD_H,
     CARD_W,
     DISPLAY_WIDTH,
+    HIGHLIGHT,
+    INK_LIGHT,
     MIN_DISPLAYED_TEXT,
     SUPERSAMPLE,
     TEXT_SMALL,
@@ -79,6 +81,7 @@ class TextCall:
 def clear_drawn_caches() -> None:
     """Forget every drawn sprite and tile, so the next pictures draw all their text again."""
     sprites.text_sprite.cache_clear()
+    sprites.text_mask_kept.cache_clear()
     sprites.text_length.cache_clear()
     for cached in (cards.tile, cards.trump_mark, cards.back, cards.badge, cards.suit_label, png.card_palette):
         cached.cache_clear()
@@ -102,6 +105,23 @@ def text_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TextCall]]:
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     yield calls
     clear_drawn_caches()
+
+
+@pytest.mark.parametrize("name", ["Ann", "山田 👩\u200d💻"])
+def test_a_name_in_two_colours_is_set_once_and_looks_as_drawn_in_each(
+    name: str, text_calls: list[TextCall]
+) -> None:
+    # A name is shown plain and, on their turn, highlighted: the second piece fills the first's mask.
+    pieces.forget()
+    png.card_palette()  # the palette's sample has text of its own
+    text_calls.clear()
+    plain, lit = (pieces.text(name, TEXT_SMALL, ink, 300) for ink in (INK_LIGHT, HIGHLIGHT))
+    assert sorted(call.text for call in text_calls) == sorted(run.text for run in glyphs.runs(name))
+    for piece, ink in ((plain, INK_LIGHT), (lit, HIGHLIGHT)):
+        drawn = pieces.flat(sprites.text_sprite_once(name, TEXT_SMALL, ink, 300))
+        assert piece.tobytes() == drawn.tobytes()
+    assert plain.tobytes() != lit.tobytes()
+    pieces.forget()
 
 
 def decoded(data: bytes) -> Image.Image:

@@ -20,7 +20,7 @@ from PIL import Image
 
 from cogs.table.pictures.cards import back, badge, empty_slot, ring, suit_label, tile
 from cogs.table.pictures.png import card_palette, colour_index, to_palette
-from cogs.table.pictures.sprites import Align, paste, put_text, text_sprite, text_sprite_once
+from cogs.table.pictures.sprites import Align, paste, put_text, text_mask_kept, text_sprite
 from cogs.table.pictures.style import (
     CARD_H,
     CARD_W,
@@ -205,9 +205,12 @@ def text(
     lines: int = 1,
     align: Align = "m",
 ) -> Image.Image:
-    """A text (``sprites.text_sprite_once``) on felt, in the shared palette: set once, however often it
-    is shown."""
-    return flat(text_sprite_once(words, size, colour, width, lines=lines, align=align))
+    """A text on felt, in the shared palette: set once, however often it is shown (its mask,
+    ``sprites.text_mask``, once for every colour it is shown in)."""
+    mask = text_mask_kept(words, size, width, lines=lines, align=align)
+    laid = Image.new("RGB", mask.size, FELT)
+    laid.paste(colour, (0, 0, *mask.size), mask)
+    return to_palette(laid)
 
 
 @functools.lru_cache(maxsize=256)
@@ -237,5 +240,5 @@ def trump_panel(turned_up: int | None, trump: Suit | None, caption: str, lang: L
 
 def forget() -> None:
     """Forget every piece drawn (tests that watch what is drawn)."""
-    for cached in (_card, card_back, place, _marked_card, ring_seam, text, trump_panel):
+    for cached in (_card, card_back, place, _marked_card, ring_seam, text, trump_panel, text_mask_kept):
         cached.cache_clear()

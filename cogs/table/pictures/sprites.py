@@ -31,6 +31,8 @@ __all__ = [
     "shrink",
     "star",
     "text_length",
+    "text_mask",
+    "text_mask_kept",
     "text_sprite",
     "text_sprite_once",
     "wrap",
@@ -152,6 +154,35 @@ def _draw_run(
     return x + face.getlength(run.text)
 
 
+def text_mask(
+    text: str,
+    size: int,
+    width: float = WIDTH,
+    bold: bool = False,
+    lines: int = 1,
+    align: Align = "m",
+) -> Image.Image:
+    """Where a text's ink falls ("L": 0 for none, 255 for full), on at most ``lines`` lines of ``width``
+    pixels (wrapped, then cut with an ellipsis); the lines of a wrapped text are centred on each other,
+    or ``align``-ed left. The same in any colour: a text drawn in a colour is this mask filled with it."""
+    stroke = 1 if bold else 0
+    rows = wrap(clean(text), size, width - 2 - 2 * stroke, lines)
+    ascent, descent = font(size).getmetrics()
+    pitch = round(size * LINE_PITCH)
+    lengths = [text_length(row, size) for row in rows]
+    mask_w = math.ceil(max(lengths)) + 2 + 2 * stroke
+    mask = Image.new("L", (mask_w, ascent + descent + pitch * (len(rows) - 1)), 0)
+    draw = ImageDraw.Draw(mask)
+    for number, (row, length) in enumerate(zip(rows, lengths, strict=True)):
+        x = 1 + stroke + ((mask_w - 2 - 2 * stroke - length) / 2 if align == "m" else 0)
+        draw_runs(draw, x, ascent + pitch * number, row, size, (255,), stroke)
+    return mask
+
+
+# A name is drawn in two colours (ringed while it is their turn): its mask is set once for both.
+text_mask_kept = functools.lru_cache(maxsize=1024)(text_mask)
+
+
 def text_sprite_once(
     text: str,
     size: int,
@@ -161,19 +192,10 @@ def text_sprite_once(
     lines: int = 1,
     align: Align = "m",
 ) -> Image.Image:
-    """Text as a transparent sprite, on at most ``lines`` lines of ``width`` pixels (wrapped, then cut
-    with an ellipsis); the lines of a wrapped text are centred on each other, or ``align``-ed left."""
-    stroke = 1 if bold else 0
-    rows = wrap(clean(text), size, width - 2 - 2 * stroke, lines)
-    ascent, descent = font(size).getmetrics()
-    pitch = round(size * LINE_PITCH)
-    lengths = [text_length(row, size) for row in rows]
-    sprite_w = math.ceil(max(lengths)) + 2 + 2 * stroke
-    sprite = Image.new("RGBA", (sprite_w, ascent + descent + pitch * (len(rows) - 1)), (*colour, 0))
-    draw = ImageDraw.Draw(sprite)
-    for number, (row, length) in enumerate(zip(rows, lengths, strict=True)):
-        x = 1 + stroke + ((sprite_w - 2 - 2 * stroke - length) / 2 if align == "m" else 0)
-        draw_runs(draw, x, ascent + pitch * number, row, size, (*colour, 255), stroke)
+    """Text as a transparent sprite in ``colour`` (see ``text_mask``)."""
+    mask = text_mask(text, size, width, bold, lines, align)
+    sprite = Image.new("RGBA", mask.size, colour)
+    sprite.putalpha(mask)
     return sprite
 
 
