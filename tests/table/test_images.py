@@ -7,7 +7,8 @@ import io
 import itertools
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import discord
 import pytest
@@ -19,7 +20,8 @@ from cogs.table.pictures import ChartScene, HandScene, TableScene, chart, png
 from cogs.table.pictures import cache as picture_cache
 from cogs.table.pictures import hand as hand_picture
 from cogs.table.pictures import table as table_picture
-from cogs.table.pictures.sprites import font
+from cogs.table.pictures.sprites import DRAWING, font
+from cogs.table.pictures.workers import Painters
 from wizard_core import Game, GameResult, Phase, PlayerView, Rules, Suit, decode
 from wizard_core.cards import JESTER_FACE, MERLIN_FACE, WIZARD_FACE, Card, deck
 from wizard_core.tricks import MERLIN_AS_JESTER, MerlinAs
@@ -312,30 +314,53 @@ def test_the_pictures_caches_are_bounded() -> None:
         assert 0 < cache.size <= 8 * 1024 * 1024
 
 
-async def test_files_are_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_without_workers_a_hand_or_table_is_drawn_in_the_loop_once_the_pieces_are(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Painters(0): until this process's card pieces are drawn (by a thread, from the first picture on),
+    # pictures are drawn in the thread; then hands and tables in the event loop, charts still in the
+    # thread, and a quick picture asked for while the thread draws waits for it there, not in the loop.
     images.cache_clear()
+    painters = Painters(0)
+    monkeypatch.setattr(picture_cache, "_painters", painters)
     loop_thread = threading.get_ident()
-    threads: list[int] = []
-    draw = images.draw_hand
+    drawn: list[tuple[str, bool]] = []  # (picture, drawn in the loop's thread)
 
-    def spy(scene: HandScene) -> bytes:
-        threads.append(threading.get_ident())
-        return draw(scene)
+    def spy(kind: str, draw: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
+        def drawing(scene: Any) -> bytes:
+            drawn.append((kind, threading.get_ident() == loop_thread))
+            return draw(scene)
 
-    monkeypatch.setattr(picture_cache, "draw_hand", spy)  # where the files look it up
+        return drawing
+
+    for kind in ("hand", "table", "chart"):  # where the files look them up
+        name = f"draw_{kind}"
+        monkeypatch.setattr(picture_cache, name, spy(kind, getattr(picture_cache, name)))
     game = Game(["Ann", "Ben", "Cy"], Rules("camelot"), seed=4)
-    file = await images.hand_file(game.view(0))
-    assert isinstance(file, discord.File) and file.filename == images.HAND_FILENAME
-    assert file.description and file.description.startswith("Your hand")
-    decoded(file.fp.read())
-    again = await images.hand_file(game.view(0))  # cached: not drawn again
-    assert again.fp.read().startswith(PNG_SIGNATURE)
-    assert threads and loop_thread not in threads and len(threads) == 1
-    table, chart = await asyncio.gather(
-        images.table_file(game.public_view()),
-        images.chart_file(random_game(3, "camelot", 4).result(), ["Ann", "Ben", "Cy"]),
-    )
-    assert (table.filename, chart.filename) == (images.TABLE_FILENAME, images.CHART_FILENAME)
+    try:
+        file = await images.hand_file(game.view(0))
+        assert isinstance(file, discord.File) and file.filename == images.HAND_FILENAME
+        assert file.description and file.description.startswith("Your hand")
+        decoded(file.fp.read())
+        again = await images.hand_file(game.view(0))  # cached: not drawn again
+        assert again.fp.read().startswith(PNG_SIGNATURE)
+        assert drawn == [("hand", False)]
+        assert await painters.warmed()
+        table, chart = await asyncio.gather(
+            images.table_file(game.public_view()),
+            images.chart_file(random_game(3, "camelot", 4).result(), ["Ann", "Ben", "Cy"]),
+        )
+        assert (table.filename, chart.filename) == (images.TABLE_FILENAME, images.CHART_FILENAME)
+        await images.hand_file(game.view(1))
+        assert sorted(drawn[1:]) == [("chart", False), ("hand", True), ("table", True)]
+        with DRAWING:  # the thread is drawing: the loop would wait for it
+            waiting = asyncio.ensure_future(images.hand_file(game.view(2)))
+            await asyncio.sleep(0.05)
+            assert not waiting.done()
+        await waiting
+        assert drawn[-1] == ("hand", False)
+    finally:
+        await painters.close()
 
 
 def test_text_uses_noto_sans_from_a_dependency() -> None:

@@ -4,8 +4,8 @@ Everything is drawn with Pillow: no card art, no system font (the fonts come wit
 Like ``render``, this package only ever receives the rules core's views. Each picture goes through a
 *scene* (``scenes``): a small hashable value holding exactly what the picture shows. Scenes are the keys
 of a bounded LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in
-worker processes (``WIZARD_PICTURE_PROCESSES``; a thread with 0) so the event loop never waits for it nor
-shares its interpreter lock with it. Each file sent carries alt text saying what its
+worker processes (``WIZARD_PICTURE_PROCESSES``) so the event loop never waits for it nor shares its
+interpreter lock with it; with 0, in the bot's process (``workers``). Each file sent carries alt text saying what its
 picture shows (``describe``). A scene carries the language of its words (``lang``, from the catalog it is
 built with: the reader's, English when none is given), so a picture in German is another scene than the
 same picture in English, and the words drawn in it (TRUMPF, ZAUBERER) are the reader's.

@@ -5,8 +5,9 @@ words what the picture shows.
 The files are drawn by the bot's picture workers (``draw_in``): worker processes (the setting
 ``WIZARD_PICTURE_PROCESSES``), so that drawing and encoding use another core and never hold the event
 loop's interpreter lock; the loop only builds the scene, looks it up in the cache and attaches the bytes
-it gets back. Without workers (0 processes, tests, tools) a thread of this process draws, one picture at
-a time. The bytes are the same either way.
+it gets back. Without workers (0 processes, tests, tools) this process draws: a hand or a table in the
+event loop once the card pieces are drawn, anything else in a thread, one picture at a time
+(``workers.Painters``). The bytes are the same either way.
 """
 
 from __future__ import annotations
@@ -124,10 +125,11 @@ def cached(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> bytes:
 
 
 async def cached_async(cache: LRU[S], scene: S, draw: Callable[[S], bytes]) -> bytes:
-    """The scene's picture from the cache, drawn by the picture workers and kept if missing."""
+    """The scene's picture from the cache, drawn by the picture workers and kept if missing (a hand or a
+    table ``quick``: see ``Painters``)."""
     data = cache.get(scene)
     if data is None:
-        data = await _painters.draw(draw, scene)
+        data = await _painters.draw(draw, scene, quick=cache is not CHARTS)
         cache.put(scene, data)
     return data
 

@@ -1,6 +1,6 @@
-"""Where pictures are drawn: worker processes the event loop talks to itself, or a thread of this process.
+"""Where pictures are drawn: worker processes the event loop talks to itself, or this process.
 
-Drawing and encoding a picture is a millisecond or two of work that holds the interpreter lock; in a
+Drawing and encoding a picture is about a millisecond of work that holds the interpreter lock; in a
 thread of the bot's process it competes with the event loop (and the database's thread) for that lock.
 So pictures are drawn in worker processes (``Painters``), as many as the setting
 ``WIZARD_PICTURE_PROCESSES`` says, beside the computers' pool (``cogs.table.computers``) and from the same
@@ -17,8 +17,13 @@ The workers start together when the first picture is wanted, in a thread of thei
 asked for until they are ready are drawn in a thread of the bot's process. Each worker draws the palette
 first (``warm_up``), then, while no picture is asked for, every card piece (``pieces.warming``), so that
 no picture waits for a card to be drawn. With 0 processes, or once processes cannot be started or a
-worker dies, pictures are drawn in one thread of the bot's process, one at a time, as they always could
-(the bytes are the same). ``close`` stops the workers.
+worker dies, pictures are drawn in the bot's process (the bytes are the same). There a hand or a table
+(``quick``) is drawn in the event loop itself once the process's pieces are drawn (by a thread of their
+own, as a worker does, from the first picture on): a hand-over to a thread and back cost more than such
+a picture (about 0.5 ms against 0.4 to 1 ms, the two wake-ups of threads of a virtual machine), and the
+thread held the interpreter lock for the drawing all the same. Charts, tens of milliseconds each, and
+every picture until then, are drawn in a thread of the process, one at a time. ``close`` stops the
+workers.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from typing import Any, TypeVar
 from cogs.table.computers import process_context
 from cogs.table.pictures import pieces
 from cogs.table.pictures.png import card_palette
+from cogs.table.pictures.sprites import DRAWING
 
 __all__ = ["Painters", "warm_up"]
 
@@ -125,6 +131,8 @@ class Painters:
         self._stopping = threading.Event()  # set by ``close``: a start under way gives up
         self._started: list[_Worker] = []  # what the starter started, until the loop takes them over
         self._thread: ThreadPoolExecutor | None = None
+        self._warmer: threading.Thread | None = None  # draws this process's pieces (``_pieces_ready``)
+        self._warm_done = False
         self._failed = False
         self._closed = False
 
@@ -138,8 +146,12 @@ class Painters:
         """The worker processes running now."""
         return [worker.process for worker in self._workers]
 
-    async def draw(self, draw: Callable[[S], bytes], scene: S) -> bytes:
-        """The PNG bytes ``draw(scene)`` returns, drawn by a worker process (else in the thread)."""
+    async def draw(self, draw: Callable[[S], bytes], scene: S, *, quick: bool = False) -> bytes:
+        """The PNG bytes ``draw(scene)`` returns, drawn by a worker process, else in this process: a
+        ``quick`` picture (a hand, a table) in the event loop once the pieces are drawn, any other in the
+        thread."""
+        if quick and not self.in_processes and self._pieces_ready():
+            return draw(scene)
         if self.in_processes and self._workers:
             job = _Job(draw, scene)
             self._waiting.append(job)
@@ -151,6 +163,37 @@ class Painters:
         elif self.in_processes and self._starter is None:
             self._start_soon()
         return await asyncio.get_running_loop().run_in_executor(self._one_thread(), draw, scene)
+
+    def _pieces_ready(self) -> bool:
+        """Whether this process's card pieces are drawn and no picture is being drawn in the thread (the
+        loop would wait for it); the first call starts drawing the pieces."""
+        if self._warmer is None:
+            self._warmer = threading.Thread(target=self._warm, name="wizard-pictures-warm", daemon=True)
+            self._warmer.start()
+            return False
+        return self._warm_done and not DRAWING.locked()
+
+    def _warm(self) -> None:
+        """Draw the palette and every card piece in this process, one at a time between the pictures the
+        thread draws (the fonts are not safe to share between threads)."""
+        try:
+            for step in (warm_up, *pieces.warming()):
+                if self._stopping.is_set():
+                    return
+                with DRAWING:
+                    step()
+        except Exception:  # the pictures then draw what they need as they go, in the thread
+            log.exception("Could not draw the pictures' card pieces ahead")
+            return
+        self._warm_done = True
+
+    async def warmed(self) -> bool:
+        """Wait (off the loop) until the pieces this process draws are drawn; whether they were."""
+        if self._warmer is None:
+            self._pieces_ready()
+        assert self._warmer is not None
+        await asyncio.to_thread(self._warmer.join)
+        return self._warm_done
 
     async def started(self) -> bool:
         """Start the workers if they are not yet, and wait (off the loop) until they are ready; whether
@@ -311,6 +354,8 @@ class Painters:
         self._fail_all(WorkerFailed("the picture workers stopped"))
         workers, self._workers, self._started = self._workers + self._started, [], []
         await asyncio.to_thread(_stop, workers)
+        if self._warmer is not None:
+            await asyncio.to_thread(self._warmer.join)
         if self._thread is not None:
             thread, self._thread = self._thread, None
             await asyncio.to_thread(thread.shutdown, wait=True)
