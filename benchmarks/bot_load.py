@@ -126,6 +126,7 @@ from simcord.results import ResponseMessage
 
 from bot import WizardBot, create_bot
 from cogs.server_settings.store import ServerSettings, ServerSettingsStore
+from cogs.table import pictures
 from cogs.table.components import TableComponent
 from cogs.table.lobby_flow import Lobbies
 from cogs.table.model import Table as TableModel
@@ -934,7 +935,9 @@ async def play(env: Env, bot: WizardBot, world: list[Table], pacer: Pacer, resul
 async def warm_up(env: Env, bot: WizardBot, table: Table, pacer: Pacer, result: SizeResult) -> None:
     """One table plays first, alone, as many actions as each measured table will (or a whole game), so
     one-time costs are paid before anything is measured; then its host ends it, so that it does nothing
-    in the background (its turn clock would time its players out)."""
+    in the background (its turn clock would time its players out). With pictures, the run then waits
+    until they are drawn at their usual speed: the picture workers started, or without them the card
+    pieces drawn in this process (``pictures.ready``), which the first picture starts."""
     await open_table(bot, table)
     for _ in itertools.count() if result.whole_games else range(result.actions):
         if not await act_once(env, bot, table):
@@ -942,6 +945,8 @@ async def warm_up(env: Env, bot: WizardBot, table: Table, pacer: Pacer, result: 
         await pacer.click(result.pace)
     if table.game is not None and not table.game.is_over:
         await end_game(bot, table)
+    if result.pictures and not await pictures.ready():
+        raise RuntimeError("the pictures could not be made ready (see the log)")
     await pacer.flush(FLUSH_SECONDS)
 
 

@@ -5,10 +5,11 @@ Like ``render``, this package only ever receives the rules core's views. Each pi
 *scene* (``scenes``): a small hashable value holding exactly what the picture shows. Scenes are the keys
 of a bounded LRU cache of PNG bytes (``cache``), so the same content is drawn once, and drawing runs in
 worker processes (``WIZARD_PICTURE_PROCESSES``) so the event loop never waits for it nor shares its
-interpreter lock with it; with 0, in the bot's process (``workers``). Each file sent carries alt text saying what its
-picture shows (``describe``). A scene carries the language of its words (``lang``, from the catalog it is
-built with: the reader's, English when none is given), so a picture in German is another scene than the
-same picture in English, and the words drawn in it (TRUMPF, ZAUBERER) are the reader's.
+interpreter lock with it; with 0, in the bot's process (``workers``). Each file sent carries alt text
+saying what its picture shows (``describe``). A scene carries the language of its words (``lang``, from
+the catalog it is built with: the reader's, English when none is given), so a picture in German is
+another scene than the same picture in English, and the words drawn in it (TRUMPF, ZAUBERER) are the
+reader's.
 
 Speed comes from drawing each card face once (``cards``) and laying every piece of a picture on felt in
 one shared palette once (``pieces``: cards, rings, badges, places, the trump panel, each line of text): a
@@ -29,6 +30,7 @@ from cogs.table.pictures.cache import (
     draw_in,
     hand_file,
     hand_png,
+    ready,
     table_file,
     table_png,
     table_scene_file,
@@ -72,6 +74,7 @@ __all__ = [
     "hand_file",
     "hand_png",
     "hand_scene",
+    "ready",
     "table_description",
     "table_file",
     "table_png",

@@ -40,6 +40,7 @@ __all__ = [
     "draw_in",
     "hand_file",
     "hand_png",
+    "ready",
     "table_file",
     "table_png",
     "table_scene_file",
@@ -107,6 +108,14 @@ def draw_in(painters: Painters) -> None:
     """Draw the pictures in ``painters`` from now on (the bot's, from the table cog's setup)."""
     global _painters
     _painters = painters
+
+
+async def ready() -> bool:
+    """Wait until pictures are drawn at their usual speed: the worker processes started, or without them
+    this process's card pieces drawn (a benchmark leaves that one-time cost out); whether they are."""
+    if _painters.in_processes:
+        return await _painters.started()
+    return await _painters.warmed()
 
 
 def cache_clear() -> None:
