@@ -112,12 +112,12 @@ class _Job:
 
 
 class Painters:
-    """The pictures of one bot: drawn by ``processes`` worker processes, or in a thread (0).
+    """The pictures of one bot: drawn by ``processes`` worker processes, or in the bot's process (0).
 
     Nothing starts until the first picture. The workers then start in a thread of their own, and the
     pictures asked for meanwhile are drawn in the bot's thread: no picture waits for a process to start
     (a fork server, its imports and each worker's warm-up take seconds on a busy host). ``close`` (when
-    the bot shuts down) stops the workers; a picture asked for after that is drawn in the thread.
+    the bot shuts down) stops the workers; a picture asked for after that is drawn in the bot's process.
     """
 
     def __init__(self, processes: int) -> None:
