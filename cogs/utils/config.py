@@ -302,8 +302,8 @@ class Settings:
         "WIZARD_COMPUTER_PROCESSES", os.cpu_count() or 1, _parse_processes, as_text=_text_of(int)
     )
     # The worker processes pictures are drawn in (default: two, on a host with two cores to spare for
-    # them; else one, or none); 0 draws them in a thread of the bot's own process instead, one at a time
-    # (see cogs/table/pictures/workers.py).
+    # them; else one, or none); 0 draws them in the bot's own process instead: hands and tables in its
+    # event loop, charts in a thread (see cogs/table/pictures/workers.py).
     picture_processes: int = _setting(
         "WIZARD_PICTURE_PROCESSES",
         max(0, min(2, (os.cpu_count() or 1) - 2)),
