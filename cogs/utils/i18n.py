@@ -105,6 +105,8 @@ class Texts:
         return f"Texts({self.lang!r})"
 
     def __call__(self, key: str, **args: Any) -> str:
+        if any(isinstance(value, str) and len(value) > KEPT_ARGUMENT for value in args.values()):
+            return self._format(key, args)  # a text made of other texts: seldom the same twice
         try:
             # The type is part of the key: 1, 1.0 and True are equal, but not written alike.
             return _formatted(
@@ -143,8 +145,13 @@ class Texts:
 
 # Most texts a message is made of repeat with the same arguments (a card's name, "Round 3", a player's
 # bid), and formatting one through Fluent and Babel takes some 10 to 20 microseconds, dozens of times a
-# click: the texts are kept by language, key and arguments, the least recently used dropped first.
-@functools.lru_cache(maxsize=32768)
+# click: the texts are kept by language, key and arguments, the least recently used dropped first. A text
+# with a long argument (a list of players, a whole line) is not kept: it hardly repeats, and kept texts
+# stay small (16,384 of at most a few hundred bytes).
+KEPT_ARGUMENT = 64
+
+
+@functools.lru_cache(maxsize=16384)
 def _formatted(lang: Lang, key: str, args: tuple[tuple[str, type, Any], ...]) -> str:
     return texts(lang)._format(key, {name: value for name, _, value in args})
 

@@ -14,6 +14,7 @@ from fluent.syntax import ast as fluent
 from fluent.syntax import parse
 from fluent.syntax.visitor import Visitor
 
+from cogs.utils import i18n
 from cogs.utils.i18n import LANGUAGES, Lang, catalog_files, language_of, server_language, texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,5 +187,9 @@ def test_a_remembered_text_is_the_text_fluent_writes_for_those_very_arguments() 
             assert lang_texts("lb-players", count=value) == lang_texts._format("lb-players", {"count": value})
     assert t("lb-players", count=1) == "1 player" and t("lb-players", count=2) == "2 players"
     assert de("lb-players", count=2) != t("lb-players", count=2)
-    # An argument that cannot be kept by (a list) is written all the same.
+    # An argument that cannot be kept by (a list), or a long one, is written all the same.
     assert t("hand-cards", count=[3]) == t._format("hand-cards", {"count": [3]})
+    long = "x" * 200
+    kept = i18n._formatted.cache_info().currsize
+    assert t("hand-cards", count=long) == t._format("hand-cards", {"count": long})
+    assert i18n._formatted.cache_info().currsize == kept  # a long argument is not kept: memory stays small
