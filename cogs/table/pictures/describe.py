@@ -3,8 +3,9 @@
 Discord reads an attachment's description out to screen readers and shows it where the picture is not
 shown; it holds at most ``DESCRIPTION_LIMIT`` characters. Each description is built from the scene the
 picture is drawn from, so it says exactly what the picture shows and nothing else (the table's text
-never names a card a player still holds). A description is a function of its scene, and kept by it:
-a hand shown again unchanged is described again unchanged.
+never names a card a player still holds). A hand's description is a function of its scene, and kept
+by it: a hand is shown again unchanged often (the answer to a bid, the hand when the turn comes, Show my
+hand), a table hardly ever.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _forehead(scene: HandScene, t: Texts) -> str:
     return _limit(t(key, trump=_trump(scene.trump, t), cards=others))
 
 
-# As many as the pictures' caches hold, about (``cache``).
+# About as many hands as the hands' cache holds (``cache``).
 DESCRIPTIONS_KEPT = 4096
 
 
@@ -96,7 +97,6 @@ def _slot(slot: Slot, trump: Suit | None, t: Texts) -> str:
     return t("pic-alt-slot", name=slot.name, shown=_shown(slot, trump, t), detail=slot.detail)
 
 
-@functools.lru_cache(maxsize=DESCRIPTIONS_KEPT)
 def table_description(scene: TableScene) -> str:
     """The table picture: "The table: Trick 3 of 10. Trump Hearts (turned up: 7♥). Ann: 7♥ (bid 1 · won 0);
     …"."""
