@@ -6,6 +6,7 @@ table: beta runs the table, and the DM clicks alpha receives are handed to beta,
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import TYPE_CHECKING, Any
@@ -445,6 +446,9 @@ async def test_a_table_taken_over_goes_home_when_its_process_comes_back(
     assert await alpha.service(Cluster).homecoming.send() == [table.table_id]
     # Beta takes it in as it hears alpha's NOTIFY: heard here at once, whenever the database delivers it.
     back.cluster._notified(f"home\nbeta\n{table.table_id}")
+    # The taking in (this call's, or the database's own NOTIFY's if it came first) reads the database
+    # over a socket, which SimCord's settling does not wait for: wait for it here.
+    await asyncio.gather(*back.cluster._background)
     await simcord_env.settle()
     assert table_row(database, table.table_id)["owner"] == "beta"
     assert alpha.service(OpenTables).find(table.table_id) is None
